@@ -1,0 +1,2 @@
+//! The `mancala` command.
+fn main() {}

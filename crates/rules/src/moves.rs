@@ -1,0 +1,116 @@
+//! Moves: a complete turn with every decision in it.
+
+use core::fmt;
+
+use arrayvec::ArrayVec;
+
+use crate::Pit;
+
+/// The way a lap travels around its owner's ring of pits (docs/notation.md): clockwise runs
+/// along the front row to the owner's right (A1 → A8 → B8 → B1 → A1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    /// Towards the owner's right along the front row.
+    Clockwise,
+    /// Towards the owner's left along the front row.
+    Anticlockwise,
+}
+
+impl Direction {
+    /// The other direction.
+    #[must_use]
+    pub const fn reverse(self) -> Self {
+        match self {
+            Self::Clockwise => Self::Anticlockwise,
+            Self::Anticlockwise => Self::Clockwise,
+        }
+    }
+
+    /// The move-text sign for a move from `pit`: `>` is the mover's right, which is clockwise
+    /// from a front pit and anticlockwise from a back pit.
+    #[must_use]
+    pub const fn sign(self, pit: Pit) -> char {
+        match (self, pit.is_front()) {
+            (Self::Clockwise, true) | (Self::Anticlockwise, false) => '>',
+            _ => '<',
+        }
+    }
+
+    /// The direction meant by the move-text sign `>` or `<` for a move from `pit`.
+    #[must_use]
+    pub const fn from_sign(sign: char, pit: Pit) -> Option<Self> {
+        match (sign, pit.is_front()) {
+            ('>', true) | ('<', false) => Some(Self::Clockwise),
+            ('<', true) | ('>', false) => Some(Self::Anticlockwise),
+            _ => None,
+        }
+    }
+}
+
+/// A complete move. In the Bao family: the pit played (for a namua move, the pit that takes the
+/// seed from hand), the direction (for a namua capture, the kichwa the captured seeds enter at:
+/// clockwise = the left kichwa), and whether safari is chosen if the move reaches its functional
+/// nyumba in a namua capture move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pit: Pit,
+    dir: Direction,
+    safari: bool,
+}
+
+impl Move {
+    /// A move from `pit` in `dir`, stopping at the nyumba if that decision is reached.
+    #[must_use]
+    pub const fn new(pit: Pit, dir: Direction) -> Self {
+        Self {
+            pit,
+            dir,
+            safari: false,
+        }
+    }
+
+    /// The same move with safari chosen (move text `+`).
+    #[must_use]
+    pub const fn with_safari(self) -> Self {
+        Self {
+            safari: true,
+            ..self
+        }
+    }
+
+    /// The pit played.
+    #[must_use]
+    pub const fn pit(self) -> Pit {
+        self.pit
+    }
+
+    /// The direction.
+    #[must_use]
+    pub const fn dir(self) -> Direction {
+        self.dir
+    }
+
+    /// Whether safari is chosen at a functional nyumba.
+    #[must_use]
+    pub const fn is_safari(self) -> bool {
+        self.safari
+    }
+}
+
+/// Move text without informational marks (use [`crate::Position::move_text`] for the marks).
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.pit, self.dir.sign(self.pit))?;
+        if self.safari {
+            f.write_str("+")?;
+        }
+        Ok(())
+    }
+}
+
+/// The most legal moves any position has: 32 pits times two directions in the mtaji stage; in
+/// namua at most 8 pits, two kichwas and stop/safari. A test checks the bound.
+pub const MAX_MOVES: usize = 64;
+
+/// The legal moves of a position, on the stack.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;

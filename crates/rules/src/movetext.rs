@@ -1,0 +1,289 @@
+//! Move text (docs/notation.md): `<pit><d>[+]` with optional marks `*`, `**`, `#`; and the two
+//! published Bao notations accepted on import.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{Direction, Move, Pit, Position, Side};
+
+/// Informational marks: checked when given, printed on output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Marks {
+    /// `*` (1) a takasa, `**` (2) a takasa that sets takasia, 0 none.
+    pub takasa: u8,
+    /// `#`: the move wins.
+    pub wins: bool,
+}
+
+/// The syntax of a move text, not yet checked against a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveText {
+    /// The pit played.
+    pub pit: Pit,
+    /// `>` or `<`.
+    pub sign: char,
+    /// `+`: safari.
+    pub safari: bool,
+    /// The marks, when any were given.
+    pub marks: Option<Marks>,
+}
+
+/// A move text that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveTextError(pub String);
+
+impl fmt::Display for ParseMoveTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid move text `{}` (expected a pit, `>` or `<`, optional `+`, like A6<*)",
+            self.0
+        )
+    }
+}
+
+impl core::error::Error for ParseMoveTextError {}
+
+impl FromStr for MoveText {
+    type Err = ParseMoveTextError;
+
+    fn from_str(s: &str) -> Result<Self, ParseMoveTextError> {
+        let err = || ParseMoveTextError(s.to_owned());
+        let i = s.find(['<', '>']).ok_or_else(err)?;
+        let pit: Pit = s[..i].parse().map_err(|_| err())?;
+        let sign = if s.as_bytes()[i] == b'>' { '>' } else { '<' };
+        let mut rest = &s[i + 1..];
+        let safari = rest.starts_with('+');
+        if safari {
+            rest = &rest[1..];
+        }
+        let marks = if rest.is_empty() {
+            None
+        } else {
+            let (takasa, tail) = if let Some(t) = rest.strip_prefix("**") {
+                (2, t)
+            } else if let Some(t) = rest.strip_prefix('*') {
+                (1, t)
+            } else {
+                (0, rest)
+            };
+            let wins = match tail {
+                "" => false,
+                "#" => true,
+                _ => return Err(err()),
+            };
+            Some(Marks { takasa, wins })
+        };
+        Ok(Self {
+            pit,
+            sign,
+            safari,
+            marks,
+        })
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.pit, self.sign)?;
+        if self.safari {
+            f.write_str("+")?;
+        }
+        if let Some(m) = self.marks {
+            f.write_str(&"*".repeat(m.takasa.into()))?;
+            if m.wins {
+                f.write_str("#")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A move text that does not name a legal move of the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// The text is not a move.
+    Parse(ParseMoveTextError),
+    /// No legal move matches.
+    Illegal {
+        /// The text.
+        text: String,
+        /// The legal moves, as text.
+        legal: Vec<String>,
+    },
+    /// The move is legal but its marks are wrong.
+    Marks {
+        /// The text given.
+        given: String,
+        /// The move with its true marks.
+        actual: String,
+    },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Parse(e) => e.fmt(f),
+            Self::Illegal { text, legal } if legal.is_empty() => {
+                write!(f, "illegal move `{text}`: the game is over")
+            }
+            Self::Illegal { text, legal } => {
+                write!(f, "illegal move `{text}` (legal: {})", legal.join(" "))
+            }
+            Self::Marks { given, actual } => {
+                write!(f, "move `{given}` has wrong marks: it is `{actual}`")
+            }
+        }
+    }
+}
+
+impl core::error::Error for MoveError {}
+
+/// Which notation a move text is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Notation {
+    /// docs/notation.md.
+    #[default]
+    Canonical,
+    /// De Voogt / Mancala World owner frame (research note §1.3): `L`/`R` name the kichwa where
+    /// a namua capture's seeds enter, else the direction of travel seen by the mover; a `>`
+    /// suffix is safari.
+    DeVoogt,
+    /// Mancala World puzzle diagrams: `L`/`R` the direction of first travel as drawn, from
+    /// South's side, for both players.
+    MwDiagram,
+}
+
+impl Notation {
+    /// The name used in records (`[Notation "devoogt"]`) and fixtures.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Canonical => "canonical",
+            Self::DeVoogt => "devoogt",
+            Self::MwDiagram => "mw-diagram",
+        }
+    }
+}
+
+impl FromStr for Notation {
+    type Err = ParseMoveTextError;
+
+    fn from_str(s: &str) -> Result<Self, ParseMoveTextError> {
+        [Self::Canonical, Self::DeVoogt, Self::MwDiagram]
+            .into_iter()
+            .find(|n| n.name() == s)
+            .ok_or_else(|| ParseMoveTextError(format!("unknown notation {s}")))
+    }
+}
+
+fn strip_marks(s: &str) -> &str {
+    s.trim_end_matches(['*', '#'])
+}
+
+impl Position {
+    /// Reads a move in canonical notation and finds it among the legal moves.
+    ///
+    /// # Errors
+    /// Bad syntax, an illegal move, or wrong marks.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mt: MoveText = text.parse().map_err(MoveError::Parse)?;
+        let illegal = || MoveError::Illegal {
+            text: text.to_owned(),
+            legal: self.legal_moves().iter().map(ToString::to_string).collect(),
+        };
+        let dir = Direction::from_sign(mt.sign, mt.pit).ok_or_else(illegal)?;
+        let m = if mt.safari {
+            Move::new(mt.pit, dir).with_safari()
+        } else {
+            Move::new(mt.pit, dir)
+        };
+        let actual = self.move_text(m).map_err(|_| illegal())?;
+        if mt.marks.is_some() && actual != text {
+            return Err(MoveError::Marks {
+                given: text.to_owned(),
+                actual,
+            });
+        }
+        Ok(m)
+    }
+
+    /// Reads a move in any [`Notation`], matched against the legal moves (foreign notations
+    /// need the position to be read).
+    ///
+    /// # Errors
+    /// Bad syntax or no matching legal move.
+    pub fn parse_move_in(&self, notation: Notation, text: &str) -> Result<Move, MoveError> {
+        if notation == Notation::Canonical {
+            return self.parse_move(text);
+        }
+        let want = strip_marks(text);
+        self.legal_moves()
+            .into_iter()
+            .find(|&m| self.foreign_forms(notation, m).iter().any(|f| f == want))
+            .ok_or_else(|| MoveError::Illegal {
+                text: text.to_owned(),
+                legal: self.legal_moves().iter().map(ToString::to_string).collect(),
+            })
+    }
+
+    /// The ways a legal move may be written in a foreign notation, marks left out.
+    fn foreign_forms(&self, notation: Notation, m: Move) -> Vec<String> {
+        let pit = m.pit();
+        let namua_capture = self.hand(self.turn()) > 0 && {
+            let facing = Pit::new(pit.side().other(), pit.row(), 9 - pit.col());
+            facing.is_some_and(|f| self.seeds(pit) > 0 && self.seeds(f) > 0)
+        };
+        let right = m.dir().sign(pit) == '>';
+        let letter = match notation {
+            // A namua capture names the kichwa where the seeds enter: `>` is the left kichwa.
+            Notation::DeVoogt if namua_capture => {
+                if right {
+                    'L'
+                } else {
+                    'R'
+                }
+            }
+            Notation::DeVoogt => {
+                if right {
+                    'R'
+                } else {
+                    'L'
+                }
+            }
+            Notation::MwDiagram | Notation::Canonical => {
+                if right == (pit.side() == Side::South) {
+                    'R'
+                } else {
+                    'L'
+                }
+            }
+        };
+        let forced = namua_capture && matches!(pit.col(), 1 | 2 | 7 | 8);
+        let safari = if m.is_safari() { ">" } else { "" };
+        let mut forms = vec![format!("{pit}{letter}{safari}")];
+        if forced {
+            forms.push(format!("{pit}{safari}"));
+        }
+        forms
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn syntax_round_trip() {
+        for t in ["A6<*", "a4>", "A8<+", "B2<#", "A7<**", "b3>**#", "A1>"] {
+            let mt: MoveText = t.parse().unwrap();
+            assert_eq!(mt.to_string(), t);
+        }
+        for bad in [
+            "", "A6", "A6x", "Z1>", "A6<+*x", "A6<***", "A0>", "A6<#*", ">",
+        ] {
+            assert!(bad.parse::<MoveText>().is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! The events of a move, for animation, explanation and human-checkable tests.
+
+use core::fmt;
+
+use crate::{Direction, Pit, Position, Side};
+
+/// Why a move ended where it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// The last seed of a lap fell into an empty pit (R3.2a).
+    EmptyPit,
+    /// The last seed fell into the mover's takasia'd pit (R3.2c, R8.3).
+    Takasia,
+    /// The last seed fell into the mover's functional nyumba in a namua move (R3.2d).
+    Nyumba,
+}
+
+/// One step of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Event {
+    /// One seed from the mover's hand goes into `pit` (namua).
+    Place {
+        /// Where the seed goes.
+        pit: Pit,
+    },
+    /// All `seeds` of `pit` are lifted to be sown (the start of a move, or a relay).
+    Lift {
+        /// The pit emptied.
+        pit: Pit,
+        /// How many seeds.
+        seeds: u8,
+    },
+    /// The nyumba tax: two seeds lifted from a functional nyumba that stays owned (R5.2a).
+    Tax {
+        /// The nyumba.
+        pit: Pit,
+        /// How many seeds (always 2).
+        seeds: u8,
+    },
+    /// One seed dropped into `pit`.
+    Sow {
+        /// The pit that receives the seed.
+        pit: Pit,
+    },
+    /// The seeds of the opponent's pit `from` are captured; they will enter at `kichwa` and
+    /// travel in `dir`.
+    Capture {
+        /// The opponent's pit emptied.
+        from: Pit,
+        /// How many seeds.
+        seeds: u8,
+        /// The mover's kichwa where the captured seeds enter.
+        kichwa: Pit,
+        /// The direction of the capture lap.
+        dir: Direction,
+    },
+    /// A nyumba loses its status (captured, emptied by its owner, or the first capture of the
+    /// mtaji stage).
+    HouseDestroyed {
+        /// Whose nyumba.
+        side: Side,
+    },
+    /// The mover chose safari at the functional nyumba: the move goes on.
+    Safari,
+    /// The move ends normally.
+    Stop {
+        /// Why.
+        reason: StopReason,
+    },
+    /// A front row was emptied: the game ends at this instant (R10.1).
+    GameOver {
+        /// Who has won.
+        winner: Side,
+        /// Seeds that were still to be sown; they are placed nowhere.
+        travelling: u8,
+    },
+    /// After the move, this pit of the opponent is takasia'd for the opponent's next move (R8).
+    Takasia {
+        /// The pit.
+        pit: Pit,
+    },
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Place { pit } => write!(f, "place {pit}"),
+            Self::Lift { pit, seeds } => write!(f, "lift {seeds} from {pit}"),
+            Self::Tax { pit, seeds } => write!(f, "tax {seeds} from {pit}"),
+            Self::Sow { pit } => write!(f, "sow {pit}"),
+            Self::Capture {
+                from,
+                seeds,
+                kichwa,
+                dir,
+            } => {
+                write!(f, "capture {seeds} from {from}, enter at {kichwa} ")?;
+                f.write_str(match dir {
+                    Direction::Clockwise => "clockwise",
+                    Direction::Anticlockwise => "anticlockwise",
+                })
+            }
+            Self::HouseDestroyed { side } => write!(f, "{side} nyumba destroyed"),
+            Self::Safari => f.write_str("safari"),
+            Self::Stop { reason } => f.write_str(match reason {
+                StopReason::EmptyPit => "stop: empty pit",
+                StopReason::Takasia => "stop: takasia",
+                StopReason::Nyumba => "stop: nyumba",
+            }),
+            Self::GameOver { winner, travelling } => {
+                write!(
+                    f,
+                    "game over, {winner} wins ({travelling} seeds still travelling)"
+                )
+            }
+            Self::Takasia { pit } => write!(f, "takasia {pit}"),
+        }
+    }
+}
+
+/// The events of one move, with its final position (equal to what [`Position::play`] gives).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    pub(crate) events: Vec<Event>,
+    pub(crate) laps: u32,
+    pub(crate) capture: bool,
+    pub(crate) result: Position,
+}
+
+impl Trace {
+    /// The events in order.
+    #[must_use]
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The number of laps (every sowing of a handful: the first, each relay, each capture lap).
+    #[must_use]
+    pub const fn laps(&self) -> u32 {
+        self.laps
+    }
+
+    /// Whether this was a capture move.
+    #[must_use]
+    pub const fn is_capture(&self) -> bool {
+        self.capture
+    }
+
+    /// The position after the move.
+    #[must_use]
+    pub const fn result(&self) -> &Position {
+        &self.result
+    }
+}

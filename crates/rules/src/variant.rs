@@ -1,0 +1,304 @@
+//! Variants: which game, on which board, with which rule options.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// The revision of the rules the engine implements. Game records carry it in their `Rules` tag,
+/// so a record made under older rules can be recognised.
+pub const RULES_REVISION: u32 = 1;
+
+/// A game, without its rule options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Game {
+    /// Bao la Kiswahili (Zanzibar Bao): docs/rules/bao-la-kiswahili.md.
+    BaoLaKiswahili,
+    /// Bao la Kujifunza, the learners' Bao: docs/rules/bao-la-kujifunza.md.
+    BaoLaKujifunza,
+    /// Bao la Kete (Lamu): docs/rules/bao-la-kete.md.
+    BaoLaKete,
+}
+
+impl Game {
+    /// Every game.
+    pub const ALL: [Self; 3] = [Self::BaoLaKiswahili, Self::BaoLaKujifunza, Self::BaoLaKete];
+
+    /// The slug used on the command line, in URLs and in records.
+    #[must_use]
+    pub const fn slug(self) -> &'static str {
+        match self {
+            Self::BaoLaKiswahili => "bao-la-kiswahili",
+            Self::BaoLaKujifunza => "bao-la-kujifunza",
+            Self::BaoLaKete => "bao-la-kete",
+        }
+    }
+
+    /// The name for people.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::BaoLaKiswahili => "Bao la Kiswahili",
+            Self::BaoLaKujifunza => "Bao la Kujifunza",
+            Self::BaoLaKete => "Bao la Kete",
+        }
+    }
+
+    /// The rule options this game accepts.
+    #[must_use]
+    pub const fn options(self) -> &'static [RuleOption] {
+        match self {
+            Self::BaoLaKiswahili | Self::BaoLaKete => {
+                &[RuleOption::TakasiaDonkers, RuleOption::TakasiaNone]
+            }
+            Self::BaoLaKujifunza => &[],
+        }
+    }
+}
+
+/// A named rule option (docs/rules): off by default, recorded in every game record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum RuleOption {
+    /// `takasia:donkers`: takasia without de Voogt's 2001 single-seed exception (R8.2).
+    TakasiaDonkers,
+    /// `takasia:none`: no takasia at all (R8).
+    TakasiaNone,
+}
+
+impl RuleOption {
+    /// Every option.
+    pub const ALL: [Self; 2] = [Self::TakasiaDonkers, Self::TakasiaNone];
+
+    /// The name written on the command line and in records.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::TakasiaDonkers => "takasia:donkers",
+            Self::TakasiaNone => "takasia:none",
+        }
+    }
+
+    const fn bit(self) -> u16 {
+        1 << (self as u16)
+    }
+
+    /// Options that may not be combined with this one.
+    const fn conflicts(self) -> u16 {
+        match self {
+            Self::TakasiaDonkers => Self::TakasiaNone.bit(),
+            Self::TakasiaNone => Self::TakasiaDonkers.bit(),
+        }
+    }
+}
+
+impl fmt::Display for RuleOption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game with its rule options. `Display` gives the slug; [`Variant::rules_text`] the options.
+///
+/// ```
+/// use mancala::Variant;
+/// let v: Variant = "bao-la-kiswahili".parse()?;
+/// let v = v.with_rules("takasia:donkers")?;
+/// assert_eq!(v.rules_text(), "takasia:donkers");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Variant {
+    game: Game,
+    options: u16,
+}
+
+impl Variant {
+    /// Bao la Kiswahili with the default rules.
+    pub const BAO_LA_KISWAHILI: Self = Self::new(Game::BaoLaKiswahili);
+    /// Bao la Kujifunza.
+    pub const BAO_LA_KUJIFUNZA: Self = Self::new(Game::BaoLaKujifunza);
+    /// Bao la Kete with the default rules.
+    pub const BAO_LA_KETE: Self = Self::new(Game::BaoLaKete);
+
+    /// Every variant with every combination of its rule options (the defaults first).
+    pub const ALL: [Self; 7] = [
+        Self::BAO_LA_KISWAHILI,
+        Self::BAO_LA_KUJIFUNZA,
+        Self::BAO_LA_KETE,
+        Self::BAO_LA_KISWAHILI.with(RuleOption::TakasiaDonkers),
+        Self::BAO_LA_KISWAHILI.with(RuleOption::TakasiaNone),
+        Self::BAO_LA_KETE.with(RuleOption::TakasiaDonkers),
+        Self::BAO_LA_KETE.with(RuleOption::TakasiaNone),
+    ];
+
+    /// The game with its default rules.
+    #[must_use]
+    pub const fn new(game: Game) -> Self {
+        Self { game, options: 0 }
+    }
+
+    const fn with(self, option: RuleOption) -> Self {
+        Self {
+            game: self.game,
+            options: (self.options & !option.conflicts()) | option.bit(),
+        }
+    }
+
+    /// The game.
+    #[must_use]
+    pub const fn game(self) -> Game {
+        self.game
+    }
+
+    /// Whether a rule option is on.
+    #[must_use]
+    pub const fn has(self, option: RuleOption) -> bool {
+        self.options & option.bit() != 0
+    }
+
+    /// The options that are on.
+    pub fn options(self) -> impl Iterator<Item = RuleOption> {
+        RuleOption::ALL.into_iter().filter(move |&o| self.has(o))
+    }
+
+    /// This variant with `option` switched on.
+    ///
+    /// # Errors
+    /// When the game has no such option.
+    pub fn with_option(self, option: RuleOption) -> Result<Self, ParseVariantError> {
+        if self.game.options().contains(&option) {
+            Ok(self.with(option))
+        } else {
+            Err(ParseVariantError::OptionNotForGame(
+                option.name(),
+                self.game.slug(),
+            ))
+        }
+    }
+
+    /// This variant with the options of `text` (space-separated names, as in docs/notation.md)
+    /// switched on. An empty text changes nothing.
+    ///
+    /// # Errors
+    /// An unknown option, one the game does not have, or two that exclude each other.
+    pub fn with_rules(self, text: &str) -> Result<Self, ParseVariantError> {
+        let mut v = self;
+        for word in text.split_whitespace() {
+            let option = RuleOption::ALL
+                .into_iter()
+                .find(|o| o.name() == word)
+                .ok_or_else(|| ParseVariantError::UnknownOption(word.to_owned()))?;
+            if v.options & option.conflicts() != 0 {
+                return Err(ParseVariantError::Conflict(option.name()));
+            }
+            v = v.with_option(option)?;
+        }
+        Ok(v)
+    }
+
+    /// The options as text: names separated by spaces, empty for the defaults.
+    #[must_use]
+    pub fn rules_text(self) -> String {
+        self.options()
+            .map(RuleOption::name)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The name for people, with the options in brackets.
+    #[must_use]
+    pub fn display_name(self) -> String {
+        let rules = self.rules_text();
+        if rules.is_empty() {
+            self.game.name().to_owned()
+        } else {
+            format!("{} ({rules})", self.game.name())
+        }
+    }
+
+    /// The board width (pits per row).
+    #[must_use]
+    pub const fn width(self) -> usize {
+        8
+    }
+
+    /// The number of seeds in play.
+    #[must_use]
+    pub const fn total_seeds(self) -> u32 {
+        64
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.game.slug())
+    }
+}
+
+/// A variant or rule option that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseVariantError {
+    /// No variant has this slug.
+    UnknownVariant(String),
+    /// No rule option has this name.
+    UnknownOption(String),
+    /// The option exists but not for this game.
+    OptionNotForGame(&'static str, &'static str),
+    /// The option excludes one given before it.
+    Conflict(&'static str),
+}
+
+impl fmt::Display for ParseVariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::UnknownVariant(s) => {
+                let slugs: Vec<_> = Game::ALL.iter().map(|g| g.slug()).collect();
+                write!(f, "unknown variant `{s}` (known: {})", slugs.join(", "))
+            }
+            Self::UnknownOption(s) => write!(f, "unknown rule option `{s}`"),
+            Self::OptionNotForGame(o, g) => write!(f, "rule option `{o}` does not apply to {g}"),
+            Self::Conflict(o) => write!(f, "rule option `{o}` conflicts with an earlier option"),
+        }
+    }
+}
+
+impl core::error::Error for ParseVariantError {}
+
+impl FromStr for Variant {
+    type Err = ParseVariantError;
+
+    fn from_str(s: &str) -> Result<Self, ParseVariantError> {
+        Game::ALL
+            .into_iter()
+            .find(|g| g.slug() == s)
+            .map(Self::new)
+            .ok_or_else(|| ParseVariantError::UnknownVariant(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_round_trip() {
+        for v in Variant::ALL {
+            let back: Variant = v.to_string().parse().unwrap();
+            assert_eq!(back.with_rules(&v.rules_text()).unwrap(), v);
+        }
+    }
+
+    #[test]
+    fn bad_options_are_refused() {
+        let v = Variant::BAO_LA_KUJIFUNZA;
+        assert!(v.with_rules("takasia:none").is_err());
+        assert!(
+            Variant::BAO_LA_KISWAHILI
+                .with_rules("takasia:none takasia:donkers")
+                .is_err()
+        );
+        assert!(Variant::BAO_LA_KISWAHILI.with_rules("nonsense").is_err());
+        assert!("bao".parse::<Variant>().is_err());
+    }
+}

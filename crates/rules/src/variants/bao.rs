@@ -1,0 +1,666 @@
+//! The Bao family: Bao la Kiswahili, Bao la Kujifunza and Bao la Kete, one implementation with
+//! flags. Rule numbers (R3.2b, L2, ...) refer to docs/rules/bao-la-kiswahili.md,
+//! docs/rules/bao-la-kujifunza.md and docs/rules/bao-la-kete.md.
+//!
+//! Each player's 16 pits form a ring: front pit `c` is index `c - 1`, back pit `c` is `16 - c`,
+//! and clockwise is `+1`. Front index `r` faces the opponent's front index `7 - r`.
+
+use crate::sow::{Brent, CYCLE_CHECK_FROM, Observer, landing, step};
+use crate::trace::{Event, StopReason};
+use crate::{Direction, Game, Move, MoveList, Pit, RuleOption, Side, Variant};
+
+pub(crate) const WIDTH: usize = 8;
+pub(crate) const RING: usize = 16;
+/// The nyumba: the fifth front pit from the owner's left (R1.1).
+pub(crate) const HOUSE: usize = 4;
+/// "No pit" in the takasia and reservation fields.
+pub(crate) const NONE: u8 = 0xFF;
+
+const fn facing(r: usize) -> usize {
+    WIDTH - 1 - r
+}
+
+/// The takasia rule in force (R8, decisions.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum TakasiaRule {
+    /// Donkers plus de Voogt's 2001 single-seed exception (default).
+    Default,
+    /// Donkers without the 2001 exception (`takasia:donkers`).
+    Donkers,
+    /// No takasia (`takasia:none`, and Bao la Kujifunza).
+    Off,
+}
+
+/// A Bao-family position. Copy, no heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Bao {
+    pub(crate) pits: [[u8; RING]; 2],
+    pub(crate) hand: [u8; 2],
+    /// Nyumba still owned (R7.1).
+    pub(crate) house: [bool; 2],
+    pub(crate) turn: Side,
+    /// The front index of the side to move's takasia'd pit, or `NONE` (R8).
+    pub(crate) takasia: u8,
+    /// Bao la Kete: the opponent's front index the side to move must capture when it can (L5).
+    pub(crate) reserved: u8,
+    pub(crate) variant: Variant,
+}
+
+/// How a move ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    /// Normally; the other side is to move.
+    Done,
+    /// A front row was emptied during the move (R10.1): the winner.
+    GameOver(Side),
+    /// The lap limit was reached or a lap-start state repeated (R9); the period if known.
+    NeverEnding(Option<u32>),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RunInfo {
+    pub(crate) end: End,
+    pub(crate) laps: u32,
+    /// The move reached the stop/safari decision at a functional nyumba (R3.2d).
+    pub(crate) decision: bool,
+    pub(crate) capture: bool,
+    /// Takasia set on the opponent by this move.
+    pub(crate) takasia_set: bool,
+}
+
+/// The state at the start of a lap, for cycle finding (R9.3).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct LapState {
+    pits: [[u8; RING]; 2],
+    house: [bool; 2],
+    pos: u8,
+    seeds: u8,
+    clockwise: bool,
+    capture: bool,
+}
+
+#[inline(always)]
+fn front_bits(p: &[u8; RING]) -> u64 {
+    u64::from_le_bytes([p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]])
+}
+
+impl Bao {
+    pub(crate) fn start(variant: Variant) -> Self {
+        let mut b = Self {
+            pits: [[0; RING]; 2],
+            hand: [0; 2],
+            house: [false; 2],
+            turn: Side::South,
+            takasia: NONE,
+            reserved: NONE,
+            variant,
+        };
+        match variant.game() {
+            Game::BaoLaKujifunza => b.pits = [[2; RING]; 2],
+            _ => {
+                // R1.1: nyumba 6, the two pits to its right 2 each, 22 in hand.
+                for side in &mut b.pits {
+                    side[HOUSE] = 6;
+                    side[HOUSE + 1] = 2;
+                    side[HOUSE + 2] = 2;
+                }
+                b.hand = [22; 2];
+                b.house = [true; 2];
+            }
+        }
+        b
+    }
+
+    fn is_kete(&self) -> bool {
+        self.variant.game() == Game::BaoLaKete
+    }
+
+    pub(crate) fn takasia_rule(&self) -> TakasiaRule {
+        if self.variant.game() == Game::BaoLaKujifunza || self.variant.has(RuleOption::TakasiaNone)
+        {
+            TakasiaRule::Off
+        } else if self.variant.has(RuleOption::TakasiaDonkers) {
+            TakasiaRule::Donkers
+        } else {
+            TakasiaRule::Default
+        }
+    }
+
+    pub(crate) fn pit(&self, side: Side, r: usize) -> Pit {
+        Pit::from_ring(side, r, WIDTH)
+    }
+
+    /// The loser, if a front row is empty (R10.1): the game ended during the last move.
+    pub(crate) fn emptied_front(&self) -> Option<Side> {
+        Side::ALL
+            .into_iter()
+            .find(|s| front_bits(&self.pits[s.index()]) == 0)
+    }
+
+    /// Bit `t` is set when `side`, in the mtaji stage, has a capture move whose first capture
+    /// takes the opponent's front index `t` (R6.2): a start pit of 2..15 seeds whose first lap
+    /// ends in an occupied own front pit facing seeds. `skip` is a pit that may not start.
+    fn capture_targets(&self, side: usize, skip: usize) -> u8 {
+        let own = &self.pits[side];
+        let opp = &self.pits[1 - side];
+        let mut targets = 0u8;
+        for (r, &n) in own.iter().enumerate() {
+            if !(2..=15).contains(&n) || r == skip {
+                continue;
+            }
+            for cw in [true, false] {
+                let x = landing::<RING>(r, n as usize, cw);
+                if x < WIDTH && own[x] > 0 && opp[facing(x)] > 0 {
+                    targets |= 1 << facing(x);
+                }
+            }
+        }
+        targets
+    }
+
+    /// Candidate moves before the never-ending check and the stop/safari split.
+    fn candidates(&self, out: &mut MoveList) {
+        let s = self.turn.index();
+        let own = &self.pits[s];
+        let opp = &self.pits[1 - s];
+        let side = self.turn;
+        let mut push = |r: usize, cw: bool| {
+            let dir = if cw {
+                Direction::Clockwise
+            } else {
+                Direction::Anticlockwise
+            };
+            out.push(Move::new(Pit::from_ring(side, r, WIDTH), dir));
+        };
+        // A lone kichwa may not be sown towards the back row (R5.2c, R6.4).
+        let occupied_front = (0..WIDTH).filter(|&r| own[r] > 0).count();
+        let lone_kichwa_ok = |r: usize, cw: bool| {
+            !(occupied_front == 1 && ((r == 0 && !cw) || (r == WIDTH - 1 && cw)))
+        };
+        if self.hand[s] > 0 {
+            // R5.1: capture placement into an occupied front pit facing seeds.
+            let mut any = false;
+            for r in 0..WIDTH {
+                if own[r] > 0 && opp[facing(r)] > 0 {
+                    any = true;
+                    // R4.3: kimbi and kichwa force the kichwa; central pits choose.
+                    match r {
+                        0 | 1 => push(r, true),
+                        6 | 7 => push(r, false),
+                        _ => {
+                            push(r, true);
+                            push(r, false);
+                        }
+                    }
+                }
+            }
+            if any {
+                return;
+            }
+            // R5.2: takasa from an occupied front pit.
+            let functional = self.house[s] && own[HOUSE] >= 6;
+            let all_singletons = (0..WIDTH).all(|r| own[r] <= 1);
+            for r in 0..WIDTH {
+                if own[r] == 0 {
+                    continue;
+                }
+                // R5.2a: the functional nyumba only when it is the only occupied front pit.
+                if r == HOUSE && functional && occupied_front > 1 {
+                    continue;
+                }
+                // R5.2b: without the nyumba, singletons only when all are singletons.
+                if !self.house[s] && own[r] == 1 && !all_singletons {
+                    continue;
+                }
+                for cw in [true, false] {
+                    if lone_kichwa_ok(r, cw) {
+                        push(r, cw);
+                    }
+                }
+            }
+            return;
+        }
+        // R6: mtaji.
+        let blocked = self.takasia as usize;
+        let mut targets = self.capture_targets(s, blocked);
+        if targets != 0 {
+            // L5 (Bao la Kete): the reserved pit must be taken when some capture can take it.
+            let reserved = self.reserved;
+            if reserved != NONE && targets & (1 << reserved) != 0 {
+                targets = 1 << reserved;
+            }
+            for r in 0..RING {
+                let n = own[r];
+                if !(2..=15).contains(&n) || r == blocked {
+                    continue;
+                }
+                for cw in [true, false] {
+                    let x = landing::<RING>(r, n as usize, cw);
+                    if x < WIDTH && own[x] > 0 && targets & (1 << facing(x)) != 0 {
+                        push(r, cw);
+                    }
+                }
+            }
+            return;
+        }
+        // R6.3: takasa from the front row if possible, else from the back row.
+        // L3 (Bao la Kete): while the kuu exists, the mtaji takasa starts from it.
+        let front: &[usize] = if self.is_kete() && self.house[s] && own[HOUSE] >= 2 {
+            &[HOUSE]
+        } else {
+            &[0, 1, 2, 3, 4, 5, 6, 7]
+        };
+        let mut any_front = false;
+        for &r in front {
+            if own[r] >= 2 && r != blocked {
+                any_front = true;
+                for cw in [true, false] {
+                    if lone_kichwa_ok(r, cw) {
+                        push(r, cw);
+                    }
+                }
+            }
+        }
+        if !any_front {
+            for r in WIDTH..RING {
+                if own[r] >= 2 {
+                    push(r, true);
+                    push(r, false);
+                }
+            }
+        }
+    }
+
+    /// The legal moves, with each move's result (R9: never-ending moves left out).
+    pub(crate) fn legal_with<F: FnMut(Move, &Self)>(&self, mut f: F) {
+        if self.emptied_front().is_some() {
+            return;
+        }
+        let mut cands = MoveList::new();
+        self.candidates(&mut cands);
+        for m in cands {
+            let mut b = *self;
+            let info = b.run(
+                m,
+                crate::LAP_LIMIT,
+                CYCLE_CHECK_FROM,
+                &mut crate::sow::Silent,
+            );
+            if matches!(info.end, End::NeverEnding(_)) {
+                continue;
+            }
+            f(m, &b);
+            if info.decision {
+                let safari = m.with_safari();
+                let mut b = *self;
+                let info = b.run(
+                    safari,
+                    crate::LAP_LIMIT,
+                    CYCLE_CHECK_FROM,
+                    &mut crate::sow::Silent,
+                );
+                if !matches!(info.end, End::NeverEnding(_)) {
+                    f(safari, &b);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn legal_moves(&self) -> MoveList {
+        let mut out = MoveList::new();
+        self.legal_with(|m, _| out.push(m));
+        out
+    }
+
+    /// Whether `m` is one of the candidates (the never-ending check aside).
+    pub(crate) fn is_candidate(&self, m: Move) -> bool {
+        if self.emptied_front().is_some() || m.pit().side() != self.turn {
+            return false;
+        }
+        if usize::from(m.pit().col()) > WIDTH {
+            return false;
+        }
+        let mut cands = MoveList::new();
+        self.candidates(&mut cands);
+        cands.contains(&Move::new(m.pit(), m.dir()))
+    }
+
+    /// Plays `m` (assumed to be a candidate) and reports how it ended. With `End::NeverEnding`
+    /// the state is left half-way and must be discarded. Cycle finding runs from
+    /// lap `cycle_from` on (`u32::MAX`: never); `limit` is the lap limit.
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one move, rule by rule, reads best in one piece"
+    )]
+    pub(crate) fn run<O: Observer>(
+        &mut self,
+        m: Move,
+        limit: u32,
+        cycle_from: u32,
+        obs: &mut O,
+    ) -> RunInfo {
+        let side = self.turn;
+        let s = side.index();
+        let o = 1 - s;
+        let namua = self.hand[s] > 0;
+        // R2.2: the mtaji stage is when both hands are empty.
+        let mtaji_stage = !namua && self.hand[o] == 0;
+        let blocked = if namua {
+            usize::MAX
+        } else {
+            self.takasia as usize
+        };
+        let old_takasia = self.takasia;
+        let mut cw = m.dir() == Direction::Clockwise;
+        let p = m.pit().ring_index(WIDTH);
+        let mut info = RunInfo {
+            end: End::Done,
+            laps: 0,
+            decision: false,
+            capture: false,
+            takasia_set: false,
+        };
+        let mut capture_move = false;
+        let mut first_lap_decides = false;
+        let mut pos;
+        let mut seeds: u32;
+
+        macro_rules! destroy_house {
+            ($side:expr) => {
+                if self.house[$side] {
+                    self.house[$side] = false;
+                    if O::ENABLED {
+                        obs.event(Event::HouseDestroyed {
+                            side: Side::ALL[$side],
+                        });
+                    }
+                }
+            };
+        }
+        // R4: take the facing pit of own front pit `x`; returns false when the game is over.
+        macro_rules! capture {
+            ($x:expr, $free:expr) => {{
+                let x: usize = $x;
+                let f = facing(x);
+                let taken = self.pits[o][f];
+                self.pits[o][f] = 0;
+                // R4.3: kichwa and direction.
+                cw = match x {
+                    0 | 1 => true,
+                    6 | 7 => false,
+                    _ if $free => m.dir() == Direction::Clockwise,
+                    _ => cw,
+                };
+                let kichwa = if cw { 0 } else { WIDTH - 1 };
+                if O::ENABLED {
+                    obs.event(Event::Capture {
+                        from: Pit::from_ring(side.other(), f, WIDTH),
+                        seeds: taken,
+                        kichwa: Pit::from_ring(side, kichwa, WIDTH),
+                        dir: if cw {
+                            Direction::Clockwise
+                        } else {
+                            Direction::Anticlockwise
+                        },
+                    });
+                }
+                // R4.4: capturing the owned nyumba destroys it.
+                if f == HOUSE {
+                    destroy_house!(o);
+                }
+                // R7.2c: the first capture of the mtaji stage ends both nyumbas.
+                if mtaji_stage {
+                    destroy_house!(s);
+                    destroy_house!(o);
+                }
+                // R4.5, R10.1: the opponent's front row is empty: the game ends now.
+                if front_bits(&self.pits[o]) == 0 {
+                    if O::ENABLED {
+                        obs.event(Event::GameOver {
+                            winner: side,
+                            travelling: taken,
+                        });
+                    }
+                    false
+                } else {
+                    pos = kichwa;
+                    seeds = u32::from(taken);
+                    true
+                }
+            }};
+        }
+
+        if namua {
+            // R5: one seed from hand.
+            self.hand[s] -= 1;
+            let before = self.pits[s][p];
+            self.pits[s][p] += 1;
+            if O::ENABLED {
+                obs.event(Event::Place { pit: m.pit() });
+            }
+            if before > 0 && self.pits[o][facing(p)] > 0 {
+                // R5.1: capture placement; the kichwa is the player's choice at a central pit.
+                capture_move = true;
+                pos = 0;
+                seeds = 0;
+                if !capture!(p, true) {
+                    return self.finish_game_over(info, capture_move, side);
+                }
+            } else if p == HOUSE && self.house[s] && before >= 6 && !(self.is_kete() && before == 6)
+            {
+                // R5.2a: the tax: two seeds sown, the nyumba stays owned.
+                self.pits[s][p] -= 2;
+                seeds = 2;
+                if O::ENABLED {
+                    obs.event(Event::Tax {
+                        pit: m.pit(),
+                        seeds: 2,
+                    });
+                }
+                pos = step::<RING>(p, cw);
+            } else {
+                // An ordinary takasa; L2: a lone kuu of exactly 6 is emptied and destroyed.
+                seeds = u32::from(self.pits[s][p]);
+                self.pits[s][p] = 0;
+                if O::ENABLED {
+                    obs.event(Event::Lift {
+                        pit: m.pit(),
+                        seeds: seeds as u8,
+                    });
+                }
+                if p == HOUSE {
+                    destroy_house!(s);
+                }
+                pos = step::<RING>(p, cw);
+            }
+        } else {
+            // R6.1: lift the whole pit; R7.4: starting from the nyumba destroys it.
+            seeds = u32::from(self.pits[s][p]);
+            self.pits[s][p] = 0;
+            if O::ENABLED {
+                obs.event(Event::Lift {
+                    pit: m.pit(),
+                    seeds: seeds as u8,
+                });
+            }
+            if p == HOUSE {
+                destroy_house!(s);
+            }
+            // R6.2: a first lap of 2..15 seeds may make this a capture move.
+            first_lap_decides = seeds <= 15;
+            pos = step::<RING>(p, cw);
+        }
+
+        let mut brent: Brent<LapState> = Brent::new();
+        loop {
+            info.laps += 1;
+            if info.laps > limit {
+                info.end = End::NeverEnding(None);
+                return info;
+            }
+            if info.laps >= cycle_from {
+                let state = LapState {
+                    pits: self.pits,
+                    house: self.house,
+                    pos: pos as u8,
+                    seeds: seeds as u8,
+                    clockwise: cw,
+                    capture: capture_move,
+                };
+                if let Some(period) = brent.feed(state) {
+                    info.end = End::NeverEnding(Some(period));
+                    return info;
+                }
+            }
+            // R10.1: a lap that starts in the back row while the front row is empty (its last
+            // pit was just lifted) empties the mover's front row: the mover loses.
+            if pos >= WIDTH && front_bits(&self.pits[s]) == 0 {
+                self.pits[s][pos] += 1;
+                if O::ENABLED {
+                    obs.event(Event::Sow {
+                        pit: self.pit(side, pos),
+                    });
+                    obs.event(Event::GameOver {
+                        winner: side.other(),
+                        travelling: (seeds - 1) as u8,
+                    });
+                }
+                return self.finish_game_over(info, capture_move, side);
+            }
+            // R3.1: one seed per pit.
+            loop {
+                self.pits[s][pos] += 1;
+                if O::ENABLED {
+                    obs.event(Event::Sow {
+                        pit: self.pit(side, pos),
+                    });
+                }
+                seeds -= 1;
+                if seeds == 0 {
+                    break;
+                }
+                pos = step::<RING>(pos, cw);
+            }
+            let x = pos;
+            // R3.2a: an empty pit ends the move.
+            if self.pits[s][x] == 1 {
+                if O::ENABLED {
+                    obs.event(Event::Stop {
+                        reason: StopReason::EmptyPit,
+                    });
+                }
+                break;
+            }
+            let facing_seeds = x < WIDTH && self.pits[o][facing(x)] > 0;
+            // R3.4, R6.2: in mtaji the first lap decides whether this is a capture move.
+            if first_lap_decides {
+                first_lap_decides = false;
+                capture_move = facing_seeds;
+            }
+            // R3.2b: capture, then a capture lap from a kichwa.
+            if capture_move && facing_seeds {
+                if !capture!(x, false) {
+                    return self.finish_game_over(info, capture_move, side);
+                }
+                continue;
+            }
+            // R3.2c: the takasia'd pit stops the move.
+            if x == blocked {
+                if O::ENABLED {
+                    obs.event(Event::Stop {
+                        reason: StopReason::Takasia,
+                    });
+                }
+                break;
+            }
+            // R3.2d: the functional nyumba in a namua move: stop, or safari in a capture move.
+            if namua && x == HOUSE && self.house[s] && self.pits[s][HOUSE] >= 6 {
+                if capture_move {
+                    info.decision = true;
+                }
+                if !capture_move || !m.is_safari() {
+                    if O::ENABLED {
+                        obs.event(Event::Stop {
+                            reason: StopReason::Nyumba,
+                        });
+                    }
+                    break;
+                }
+                if O::ENABLED {
+                    obs.event(Event::Safari);
+                }
+            }
+            // R3.2e: relay; emptying the owned nyumba destroys it.
+            seeds = u32::from(self.pits[s][x]);
+            self.pits[s][x] = 0;
+            if O::ENABLED {
+                obs.event(Event::Lift {
+                    pit: self.pit(side, x),
+                    seeds: seeds as u8,
+                });
+            }
+            if x == HOUSE {
+                destroy_house!(s);
+            }
+            pos = step::<RING>(x, cw);
+        }
+
+        info.capture = capture_move;
+        self.turn = side.other();
+        // L5: the side now to move must capture the pit it reserved on its previous move.
+        self.reserved = if self.is_kete() { old_takasia } else { NONE };
+        self.takasia = NONE;
+        // R8.1: takasia after a mtaji takasa.
+        if !capture_move && mtaji_stage && self.takasia_rule() != TakasiaRule::Off {
+            let t = self.takasia_target();
+            if t != NONE {
+                self.takasia = t;
+                info.takasia_set = true;
+                if O::ENABLED {
+                    obs.event(Event::Takasia {
+                        pit: self.pit(side.other(), t as usize),
+                    });
+                }
+            }
+        }
+        info
+    }
+
+    fn finish_game_over(&mut self, mut info: RunInfo, capture: bool, mover: Side) -> RunInfo {
+        info.capture = capture;
+        info.end = End::GameOver(if front_bits(&self.pits[mover.index()]) == 0 {
+            mover.other()
+        } else {
+            mover
+        });
+        self.turn = mover.other();
+        self.takasia = NONE;
+        self.reserved = NONE;
+        info
+    }
+
+    /// R8.1-R8.2: the pit of the side to move (Q) that the opponent (P) takasias, or `NONE`.
+    fn takasia_target(&self) -> u8 {
+        let q = self.turn.index();
+        let p = 1 - q;
+        // (i) Q has no capture move.
+        if self.capture_targets(q, usize::MAX) != 0 {
+            return NONE;
+        }
+        // (ii) P threatens exactly one of Q's front pits.
+        let targets = self.capture_targets(p, usize::MAX);
+        if targets.count_ones() != 1 {
+            return NONE;
+        }
+        let t = targets.trailing_zeros() as usize;
+        let qp = &self.pits[q];
+        // R8.2 exceptions.
+        let only_occupied = (0..WIDTH).all(|r| r == t || qp[r] == 0);
+        let only_two_plus = qp[t] >= 2 && (0..WIDTH).all(|r| r == t || qp[r] < 2);
+        let single = qp[t] == 1 && self.takasia_rule() == TakasiaRule::Default;
+        if (t == HOUSE && self.house[q]) || only_occupied || only_two_plus || single {
+            return NONE;
+        }
+        t as u8
+    }
+}
