@@ -5,7 +5,7 @@ use core::fmt;
 use crate::sow::{CYCLE_CHECK_FROM, NeverEndingCheck, Silent};
 use crate::trace::Trace;
 use crate::variants::bao::{self, Bao, End, HOUSE, NONE, RING, WIDTH};
-use crate::zobrist::{field_key, pit_key};
+use crate::zobrist::{pit_key, state_key};
 use crate::{BaoFields, BySide, Game, MAX_WIDTH, Move, MoveList, Pit, Row, Setup, Side, Variant};
 
 /// How a game ended.
@@ -256,6 +256,35 @@ impl Position {
         });
     }
 
+    /// Plays a legal move drawn uniformly at random and returns it, or `None` (the position
+    /// unchanged) when the side to move has no legal move. `pick(n)` must return a number in
+    /// `0..n`; with a uniform `pick` every legal move is equally likely. This is the fast path
+    /// for random playouts: only the drawn move is played in full.
+    pub fn play_random(&mut self, pick: impl FnMut(usize) -> usize) -> Option<Move> {
+        let before = self.bao;
+        let m = self.bao.play_random(pick)?;
+        self.update_zobrist(&before);
+        Some(m)
+    }
+
+    /// Plays random legal moves (as [`Self::play_random`]) until the side to move has none
+    /// or `max_plies` have been played; returns the final position and the plies played. The
+    /// Zobrist key is computed once at the end instead of move by move: this is the playout
+    /// loop of Monte Carlo search and of `mancala bench rules`.
+    #[must_use]
+    pub fn random_playout(
+        &self,
+        mut pick: impl FnMut(usize) -> usize,
+        max_plies: u32,
+    ) -> (Self, u32) {
+        let mut bao = self.bao;
+        let mut plies = 0;
+        while plies < max_plies && bao.play_random(&mut pick).is_some() {
+            plies += 1;
+        }
+        (Self::from_bao(bao), plies)
+    }
+
     /// Whether `m` is legal here.
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
@@ -385,12 +414,15 @@ impl Position {
 
     fn state_key(&self) -> u64 {
         let b = &self.bao;
-        field_key(0, b.turn.index() as u64)
-            ^ field_key(1, b.hand[0].into())
-            ^ field_key(2, b.hand[1].into())
-            ^ field_key(3, u64::from(b.house[0]) | u64::from(b.house[1]) << 1)
-            ^ field_key(4, b.takasia.into())
-            ^ field_key(5, b.reserved.into())
+        state_key(
+            b.turn.index() as u64
+                | u64::from(b.hand[0]) << 8
+                | u64::from(b.hand[1]) << 16
+                | u64::from(b.house[0]) << 24
+                | u64::from(b.house[1]) << 25
+                | u64::from(b.takasia) << 32
+                | u64::from(b.reserved) << 40,
+        )
     }
 
     /// Updates the key from the position before a move: only pits that changed are touched.
@@ -401,10 +433,16 @@ impl Position {
         };
         let mut h = self.hash ^ old.state_key() ^ self.state_key();
         for s in 0..2 {
-            for r in 0..RING {
-                let (a, b) = (before.pits[s][r], self.bao.pits[s][r]);
-                if a != b {
-                    h ^= pit_key(s * RING + r, a) ^ pit_key(s * RING + r, b);
+            for chunk in 0..RING / 8 {
+                let range = chunk * 8..chunk * 8 + 8;
+                if before.pits[s][range.clone()] == self.bao.pits[s][range.clone()] {
+                    continue;
+                }
+                for r in range {
+                    let (a, b) = (before.pits[s][r], self.bao.pits[s][r]);
+                    if a != b {
+                        h ^= pit_key(s * RING + r, a) ^ pit_key(s * RING + r, b);
+                    }
                 }
             }
         }

@@ -10,19 +10,37 @@ pub(crate) const fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Pits with keys of their own: two sides of up to 32 pits.
+const PITS: usize = 64;
+/// Counts with keys of their own; larger counts share keys modulo this (still a valid,
+/// deterministic key, only slightly weaker).
+const COUNTS: usize = 128;
+
+static PIT_KEYS: [[u64; COUNTS]; PITS] = {
+    let mut t = [[0u64; COUNTS]; PITS];
+    let mut p = 0;
+    while p < PITS {
+        // Count 0 keeps key 0, so empty pits cost nothing.
+        let mut c = 1;
+        while c < COUNTS {
+            t[p][c] = mix(((p as u64) << 8) | c as u64);
+            c += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
 /// The key of `count` seeds in pit number `pit` (an empty pit has key 0).
 #[inline]
 #[must_use]
-pub(crate) const fn pit_key(pit: usize, count: u8) -> u64 {
-    if count == 0 {
-        0
-    } else {
-        mix(((pit as u64) << 8) | count as u64)
-    }
+pub(crate) fn pit_key(pit: usize, count: u8) -> u64 {
+    PIT_KEYS[pit % PITS][usize::from(count) % COUNTS]
 }
 
-/// The key of a small state field (`tag` names the field).
+/// The key of the state beside the pits, packed into one word.
+#[inline]
 #[must_use]
-pub(crate) const fn field_key(tag: u64, value: u64) -> u64 {
-    mix(0x1_0000_0000 | (tag << 16) | value)
+pub(crate) const fn state_key(packed: u64) -> u64 {
+    mix(packed ^ 0x5EED_0000_0000_0000)
 }

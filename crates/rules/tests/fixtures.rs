@@ -47,7 +47,8 @@ struct Runner {
 
 impl Runner {
     fn pos(&self) -> Position {
-        self.pos.unwrap_or_else(|| panic!("case {}: no start position", self.case))
+        self.pos
+            .unwrap_or_else(|| panic!("case {}: no start position", self.case))
     }
 
     fn play(&mut self, notation: Notation, args: &str) {
@@ -59,7 +60,12 @@ impl Runner {
             .unwrap_or_else(|e| panic!("case {}: {text}: {e}", self.case));
         let trace = pos.trace(m).unwrap();
         if let (Some("laps"), Some(n)) = (words.next(), words.next()) {
-            assert_eq!(trace.laps(), n.parse::<u32>().unwrap(), "case {}: laps of {text}", self.case);
+            assert_eq!(
+                trace.laps(),
+                n.parse::<u32>().unwrap(),
+                "case {}: laps of {text}",
+                self.case
+            );
             self.checks += 1;
         }
         let next = pos.play(m).unwrap();
@@ -71,7 +77,11 @@ impl Runner {
     fn run_line(&mut self, key: &str, rest: &str) {
         match key {
             "case" => {
-                assert!(self.case.is_empty() || self.has_source, "case {} has no source", self.case);
+                assert!(
+                    self.case.is_empty() || self.has_source,
+                    "case {} has no source",
+                    self.case
+                );
                 *self = Self {
                     variant: None,
                     start: None,
@@ -87,10 +97,14 @@ impl Runner {
                 self.variant = Some(slug.parse::<Variant>().unwrap().with_rules(rules).unwrap());
             }
             "start" | "start-partial" => {
-                let setup: Setup =
-                    rest.parse().unwrap_or_else(|e| panic!("case {}: {e}", self.case));
-                let total =
-                    if key == "start" { SeedTotal::Exact } else { SeedTotal::AllowPartial };
+                let setup: Setup = rest
+                    .parse()
+                    .unwrap_or_else(|e| panic!("case {}: {e}", self.case));
+                let total = if key == "start" {
+                    SeedTotal::Exact
+                } else {
+                    SeedTotal::AllowPartial
+                };
                 let v = self.variant.expect("variant before start");
                 let p = Position::from_setup(v, &setup, total)
                     .unwrap_or_else(|e| panic!("case {}: {e}", self.case));
@@ -100,10 +114,17 @@ impl Runner {
             }
             "reset" => self.pos = self.start,
             "legal" => {
-                let mut want: Vec<String> =
-                    rest.split_whitespace().map(|m| strip(m).to_owned()).collect();
+                let mut want: Vec<String> = rest
+                    .split_whitespace()
+                    .map(|m| strip(m).to_owned())
+                    .collect();
                 want.sort();
-                assert_eq!(legal_texts(&self.pos()), want, "case {}: legal moves", self.case);
+                assert_eq!(
+                    legal_texts(&self.pos()),
+                    want,
+                    "case {}: legal moves",
+                    self.case
+                );
                 self.checks += 1;
             }
             "play" => self.play(Notation::Canonical, rest),
@@ -137,7 +158,10 @@ impl Runner {
                 self.checks += 1;
             }
             "expect-takasia" => {
-                let got = self.pos().takasia().map_or("-".to_owned(), |p| p.to_string());
+                let got = self
+                    .pos()
+                    .takasia()
+                    .map_or("-".to_owned(), |p| p.to_string());
                 assert_eq!(got, rest, "case {}: takasia", self.case);
                 self.checks += 1;
             }
@@ -145,13 +169,28 @@ impl Runner {
                 let (text, period) = rest.split_once(' ').unwrap_or((rest, ""));
                 let pos = self.pos();
                 let m = candidate_move(strip(text));
-                assert!(!pos.legal_moves().contains(&m), "case {}: {text} listed", self.case);
-                let by_limit = pos.never_ending(m, NeverEndingCheck::LapLimit(LAP_LIMIT)).unwrap();
-                assert!(by_limit.is_some(), "case {}: {text} ends by the lap limit", self.case);
+                assert!(
+                    !pos.legal_moves().contains(&m),
+                    "case {}: {text} listed",
+                    self.case
+                );
+                let by_limit = pos
+                    .never_ending(m, NeverEndingCheck::LapLimit(LAP_LIMIT))
+                    .unwrap();
+                assert!(
+                    by_limit.is_some(),
+                    "case {}: {text} ends by the lap limit",
+                    self.case
+                );
                 let by_cycle = pos.never_ending(m, NeverEndingCheck::CycleFinding).unwrap();
                 assert!(by_cycle.is_some(), "case {}: {text} cycle", self.case);
                 if !period.is_empty() {
-                    assert_eq!(by_cycle, Some(period.parse().unwrap()), "case {}", self.case);
+                    assert_eq!(
+                        by_cycle,
+                        Some(period.parse().unwrap()),
+                        "case {}",
+                        self.case
+                    );
                 }
                 self.checks += 1;
             }
@@ -171,7 +210,11 @@ impl Runner {
 #[test]
 fn fixture_files() {
     let mut paths = Vec::new();
-    files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data"), "fixture", &mut paths);
+    files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data"),
+        "fixture",
+        &mut paths,
+    );
     paths.sort();
     assert!(paths.len() >= 7, "fixture files missing");
     let mut total = 0;
@@ -208,19 +251,35 @@ fn fixture_files() {
 /// move that ends is not: the limit is a parameter, tested here with a small value.
 #[test]
 fn small_lap_limit() {
-    let setup: Setup = "0,0,0,0,0,0,0,0/0,0,0,0,9,0,0,1/1,6,3,1,0,5,4,0/2,1,0,5,0,3,0,1 S 11,11 00 -"
-        .parse()
-        .unwrap();
+    let setup: Setup =
+        "0,0,0,0,0,0,0,0/0,0,0,0,9,0,0,1/1,6,3,1,0,5,4,0/2,1,0,5,0,3,0,1 S 11,11 00 -"
+            .parse()
+            .unwrap();
     let pos = Position::from_setup(Variant::BAO_LA_KISWAHILI, &setup, SeedTotal::Exact).unwrap();
     let never = pos.parse_move_in(Notation::DeVoogt, "A3L").err();
     assert!(never.is_some(), "A3< must not be legal");
     let a3 = candidate_move("A3<");
     for limit in [1, 10, 229, 500] {
-        assert!(pos.never_ending(a3, NeverEndingCheck::LapLimit(limit)).unwrap().is_some());
+        assert!(
+            pos.never_ending(a3, NeverEndingCheck::LapLimit(limit))
+                .unwrap()
+                .is_some()
+        );
     }
     // A2< takes 3 laps (research note §4.2): never-ending under a limit of 2, not of 3.
     let a2 = candidate_move("A2<");
-    assert!(pos.never_ending(a2, NeverEndingCheck::LapLimit(2)).unwrap().is_some());
-    assert_eq!(pos.never_ending(a2, NeverEndingCheck::LapLimit(3)).unwrap(), None);
-    assert_eq!(pos.never_ending(a2, NeverEndingCheck::CycleFinding).unwrap(), None);
+    assert!(
+        pos.never_ending(a2, NeverEndingCheck::LapLimit(2))
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(
+        pos.never_ending(a2, NeverEndingCheck::LapLimit(3)).unwrap(),
+        None
+    );
+    assert_eq!(
+        pos.never_ending(a2, NeverEndingCheck::CycleFinding)
+            .unwrap(),
+        None
+    );
 }

@@ -79,6 +79,64 @@ struct LapState {
     capture: bool,
 }
 
+/// Sows `n` seeds one per pit from `first` on in the given direction, as range additions
+/// (the trace path sows seed by seed instead, and the oracle test checks both agree); returns
+/// the last pit.
+#[inline(always)]
+fn sow_lap(pits: &mut [u8; RING], first: usize, n: usize, cw: bool) -> usize {
+    let rounds = (n / RING) as u8;
+    if rounds > 0 {
+        for p in pits.iter_mut() {
+            *p += rounds;
+        }
+    }
+    let rem = n % RING;
+    if rem == 0 {
+        // Whole rounds: the last seed fell into the pit before `first`.
+        return step::<RING>(first, !cw);
+    }
+    if cw {
+        let end = first + rem;
+        if end <= RING {
+            for p in &mut pits[first..end] {
+                *p += 1;
+            }
+        } else {
+            for p in &mut pits[first..] {
+                *p += 1;
+            }
+            for p in &mut pits[..end - RING] {
+                *p += 1;
+            }
+        }
+        (end - 1) & (RING - 1)
+    } else if rem <= first + 1 {
+        for p in &mut pits[first + 1 - rem..=first] {
+            *p += 1;
+        }
+        first + 1 - rem
+    } else {
+        for p in &mut pits[..=first] {
+            *p += 1;
+        }
+        let start = RING - (rem - first - 1);
+        for p in &mut pits[start..] {
+            *p += 1;
+        }
+        start
+    }
+}
+
+/// Bit `r` is set when pit `r` may start a capture move: 2 to 15 seeds (R6.1, R6.2).
+#[inline(always)]
+fn capture_starts(pits: &[u8; RING]) -> u32 {
+    let mut m = 0u32;
+    for (r, &n) in pits.iter().enumerate() {
+        m |= u32::from(n.wrapping_sub(2) < 14) << r;
+    }
+    m
+}
+
 #[inline(always)]
 fn front_bits(p: &[u8; RING]) -> u64 {
     u64::from_le_bytes([p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]])
@@ -141,21 +199,39 @@ impl Bao {
     /// takes the opponent's front index `t` (R6.2): a start pit of 2..15 seeds whose first lap
     /// ends in an occupied own front pit facing seeds. `skip` is a pit that may not start.
     fn capture_targets(&self, side: usize, skip: usize) -> u8 {
+        let hot = self.capturable_landings(side);
+        if hot == 0 {
+            return 0;
+        }
         let own = &self.pits[side];
-        let opp = &self.pits[1 - side];
         let mut targets = 0u8;
-        for (r, &n) in own.iter().enumerate() {
-            if !(2..=15).contains(&n) || r == skip {
-                continue;
+        let mut starts = capture_starts(own) & !(1u32 << (skip & 31));
+        while starts != 0 {
+            let r = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            let n = own[r] as usize;
+            let (a, b) = ((r + n) & (RING - 1), (r + RING - n) & (RING - 1));
+            if hot >> a & 1 != 0 {
+                targets |= 1 << facing(a);
             }
-            for cw in [true, false] {
-                let x = landing::<RING>(r, n as usize, cw);
-                if x < WIDTH && own[x] > 0 && opp[facing(x)] > 0 {
-                    targets |= 1 << facing(x);
-                }
+            if hot >> b & 1 != 0 {
+                targets |= 1 << facing(b);
             }
         }
         targets
+    }
+
+    /// Bit `x` is set when a lap of `side` ending in its front pit `x` would capture: the pit
+    /// is occupied and faces seeds (bits 8..15, the back row, are never set).
+    #[inline]
+    fn capturable_landings(&self, side: usize) -> u32 {
+        let own = &self.pits[side];
+        let opp = &self.pits[1 - side];
+        let mut hot = 0u32;
+        for x in 0..WIDTH {
+            hot |= u32::from(own[x] > 0 && opp[facing(x)] > 0) << x;
+        }
+        hot
     }
 
     /// Candidate moves before the never-ending check and the stop/safari split.
@@ -220,26 +296,36 @@ impl Bao {
             }
             return;
         }
-        // R6: mtaji.
+        // R6: mtaji. R6.2: capture moves first; they are obligatory.
         let blocked = self.takasia as usize;
-        let mut targets = self.capture_targets(s, blocked);
+        let hot = self.capturable_landings(s);
+        let mut targets = 0u8;
+        if hot != 0 {
+            let mut starts = capture_starts(own) & !(1u32 << (blocked & 31));
+            while starts != 0 {
+                let r = starts.trailing_zeros() as usize;
+                starts &= starts - 1;
+                let n = own[r] as usize;
+                let (a, b) = ((r + n) & (RING - 1), (r + RING - n) & (RING - 1));
+                if hot >> a & 1 != 0 {
+                    targets |= 1 << facing(a);
+                    push(r, true);
+                }
+                if hot >> b & 1 != 0 {
+                    targets |= 1 << facing(b);
+                    push(r, false);
+                }
+            }
+        }
         if targets != 0 {
             // L5 (Bao la Kete): the reserved pit must be taken when some capture can take it.
             let reserved = self.reserved;
             if reserved != NONE && targets & (1 << reserved) != 0 {
-                targets = 1 << reserved;
-            }
-            for r in 0..RING {
-                let n = own[r];
-                if !(2..=15).contains(&n) || r == blocked {
-                    continue;
-                }
-                for cw in [true, false] {
-                    let x = landing::<RING>(r, n as usize, cw);
-                    if x < WIDTH && own[x] > 0 && targets & (1 << facing(x)) != 0 {
-                        push(r, cw);
-                    }
-                }
+                out.retain(|m| {
+                    let r = m.pit().ring_index(WIDTH);
+                    let cw = m.dir() == Direction::Clockwise;
+                    facing(landing::<RING>(r, own[r].into(), cw)) == usize::from(reserved)
+                });
             }
             return;
         }
@@ -304,6 +390,57 @@ impl Bao {
                 }
             }
         }
+    }
+
+    /// Plays a legal move drawn uniformly at random (given a uniform `pick(n)` in `0..n`), or
+    /// returns `None` when there is none. Candidates are cheap; only the drawn one is played,
+    /// and a draw that turns out never-ending, or a safari twin whose move never reaches the
+    /// nyumba decision, is struck off and drawn again, which keeps the draw uniform over the
+    /// legal moves.
+    pub(crate) fn play_random(&mut self, mut pick: impl FnMut(usize) -> usize) -> Option<Move> {
+        if self.emptied_front().is_some() {
+            return None;
+        }
+        let mut cands = MoveList::new();
+        self.candidates(&mut cands);
+        let s = self.turn.index();
+        // Only a namua capture move with an owned nyumba can reach the stop/safari decision.
+        let twins = self.hand[s] > 0 && self.house[s] && {
+            let own = &self.pits[s];
+            let opp = &self.pits[1 - s];
+            (0..WIDTH).any(|r| own[r] > 0 && opp[facing(r)] > 0)
+        };
+        let mut slots: arrayvec::ArrayVec<(u8, bool), { 2 * crate::MAX_MOVES }> =
+            arrayvec::ArrayVec::new();
+        for i in 0..cands.len() {
+            slots.push((i as u8, false));
+            if twins {
+                slots.push((i as u8, true));
+            }
+        }
+        while !slots.is_empty() {
+            let k = pick(slots.len()).min(slots.len() - 1);
+            let (i, safari) = slots[k];
+            let m = if safari {
+                cands[i as usize].with_safari()
+            } else {
+                cands[i as usize]
+            };
+            let mut b = *self;
+            let info = b.run(
+                m,
+                crate::LAP_LIMIT,
+                CYCLE_CHECK_FROM,
+                &mut crate::sow::Silent,
+            );
+            if matches!(info.end, End::NeverEnding(_)) || (safari && !info.decision) {
+                slots.swap_remove(k);
+                continue;
+            }
+            *self = b;
+            return Some(m);
+        }
+        None
     }
 
     pub(crate) fn legal_moves(&self) -> MoveList {
@@ -528,18 +665,20 @@ impl Bao {
                 return self.finish_game_over(info, capture_move, side);
             }
             // R3.1: one seed per pit.
-            loop {
-                self.pits[s][pos] += 1;
-                if O::ENABLED {
+            if O::ENABLED {
+                loop {
+                    self.pits[s][pos] += 1;
                     obs.event(Event::Sow {
                         pit: self.pit(side, pos),
                     });
+                    seeds -= 1;
+                    if seeds == 0 {
+                        break;
+                    }
+                    pos = step::<RING>(pos, cw);
                 }
-                seeds -= 1;
-                if seeds == 0 {
-                    break;
-                }
-                pos = step::<RING>(pos, cw);
+            } else {
+                pos = sow_lap(&mut self.pits[s], pos, seeds as usize, cw);
             }
             let x = pos;
             // R3.2a: an empty pit ends the move.

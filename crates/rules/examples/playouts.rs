@@ -1,0 +1,32 @@
+//! Quick playout speed check.
+#![allow(clippy::print_stdout, reason = "example output")]
+fn main() {
+    for v in [
+        mancala::Variant::BAO_LA_KISWAHILI,
+        mancala::Variant::BAO_LA_KUJIFUNZA,
+        mancala::Variant::BAO_LA_KETE,
+    ] {
+        let mut x: u64 = 0x1234_5678_9abc_def1;
+        let mut pick = move |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            ((x >> 32) * n as u64 >> 32) as usize
+        };
+        let t = std::time::Instant::now();
+        let (mut games, mut turns) = (0u64, 0u64);
+        let start = mancala::Position::new(v);
+        while t.elapsed().as_secs_f64() < 2.0 {
+            let (_, plies) = start.random_playout(&mut pick, 2000);
+            turns += u64::from(plies);
+            games += 1;
+        }
+        let s = t.elapsed().as_secs_f64();
+        println!(
+            "{v}: {:.0} playouts/s, {:.0} turns/s, avg {:.1} plies",
+            games as f64 / s,
+            turns as f64 / s,
+            turns as f64 / games as f64
+        );
+    }
+}
