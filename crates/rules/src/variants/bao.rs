@@ -16,6 +16,9 @@ pub(crate) const HOUSE: usize = 4;
 /// "No pit" in the takasia and reservation fields.
 pub(crate) const NONE: u8 = 0xFF;
 
+/// Candidate moves as codes `ring index * 2 + clockwise`.
+type Cands = arrayvec::ArrayVec<u8, { crate::MAX_MOVES }>;
+
 const fn facing(r: usize) -> usize {
     WIDTH - 1 - r
 }
@@ -189,6 +192,7 @@ impl Bao {
     }
 
     /// The loser, if a front row is empty (R10.1): the game ended during the last move.
+    #[inline]
     pub(crate) fn emptied_front(&self) -> Option<Side> {
         Side::ALL
             .into_iter()
@@ -225,40 +229,37 @@ impl Bao {
     /// is occupied and faces seeds (bits 8..15, the back row, are never set).
     #[inline]
     fn capturable_landings(&self, side: usize) -> u32 {
-        let own = &self.pits[side];
-        let opp = &self.pits[1 - side];
-        let mut hot = 0u32;
-        for x in 0..WIDTH {
-            hot |= u32::from(own[x] > 0 && opp[facing(x)] > 0) << x;
+        // High bit of every non-zero byte.
+        const fn nonzero(v: u64) -> u64 {
+            const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+            (((v & LOW7) + LOW7) | v) & !LOW7
         }
-        hot
+        let own = nonzero(front_bits(&self.pits[side]));
+        // Byte x of the swapped word is the opponent's front pit facing x.
+        let opp = nonzero(front_bits(&self.pits[1 - side]).swap_bytes());
+        // Gather the bit of each byte into one byte.
+        (((own & opp) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
     }
 
     /// Candidate moves before the never-ending check and the stop/safari split.
-    fn candidates(&self, out: &mut MoveList) {
+    /// Candidates as codes `ring index * 2 + clockwise`.
+    fn candidates(&self, out: &mut Cands) {
         let s = self.turn.index();
         let own = &self.pits[s];
-        let opp = &self.pits[1 - s];
-        let side = self.turn;
-        let mut push = |r: usize, cw: bool| {
-            let dir = if cw {
-                Direction::Clockwise
-            } else {
-                Direction::Anticlockwise
-            };
-            out.push(Move::new(Pit::from_ring(side, r, WIDTH), dir));
-        };
+        let mut push = |r: usize, cw: bool| out.push(((r as u8) << 1) | u8::from(cw));
         // A lone kichwa may not be sown towards the back row (R5.2c, R6.4).
-        let occupied_front = (0..WIDTH).filter(|&r| own[r] > 0).count();
         let lone_kichwa_ok = |r: usize, cw: bool| {
-            !(occupied_front == 1 && ((r == 0 && !cw) || (r == WIDTH - 1 && cw)))
+            !(((r == 0 && !cw) || (r == WIDTH - 1 && cw))
+                && (0..WIDTH).all(|x| x == r || own[x] == 0))
         };
         if self.hand[s] > 0 {
             // R5.1: capture placement into an occupied front pit facing seeds.
-            let mut any = false;
-            for r in 0..WIDTH {
-                if own[r] > 0 && opp[facing(r)] > 0 {
-                    any = true;
+            let hot = self.capturable_landings(s);
+            let mut bits = hot;
+            while bits != 0 {
+                let r = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                {
                     // R4.3: kimbi and kichwa force the kichwa; central pits choose.
                     match r {
                         0 | 1 => push(r, true),
@@ -270,7 +271,7 @@ impl Bao {
                     }
                 }
             }
-            if any {
+            if hot != 0 {
                 return;
             }
             // R5.2: takasa from an occupied front pit.
@@ -281,7 +282,7 @@ impl Bao {
                     continue;
                 }
                 // R5.2a: the functional nyumba only when it is the only occupied front pit.
-                if r == HOUSE && functional && occupied_front > 1 {
+                if r == HOUSE && functional && (0..WIDTH).any(|x| x != HOUSE && own[x] > 0) {
                     continue;
                 }
                 // R5.2b: without the nyumba, singletons only when all are singletons.
@@ -321,10 +322,9 @@ impl Bao {
             // L5 (Bao la Kete): the reserved pit must be taken when some capture can take it.
             let reserved = self.reserved;
             if reserved != NONE && targets & (1 << reserved) != 0 {
-                out.retain(|m| {
-                    let r = m.pit().ring_index(WIDTH);
-                    let cw = m.dir() == Direction::Clockwise;
-                    facing(landing::<RING>(r, own[r].into(), cw)) == usize::from(reserved)
+                out.retain(|c| {
+                    let r = usize::from(*c >> 1);
+                    facing(landing::<RING>(r, own[r].into(), *c & 1 != 0)) == usize::from(reserved)
                 });
             }
             return;
@@ -362,9 +362,10 @@ impl Bao {
         if self.emptied_front().is_some() {
             return;
         }
-        let mut cands = MoveList::new();
+        let mut cands = Cands::new();
         self.candidates(&mut cands);
-        for m in cands {
+        for c in cands {
+            let m = self.code_move(c);
             let mut b = *self;
             let info = b.run(
                 m,
@@ -401,7 +402,7 @@ impl Bao {
         if self.emptied_front().is_some() {
             return None;
         }
-        let mut cands = MoveList::new();
+        let mut cands = Cands::new();
         self.candidates(&mut cands);
         let s = self.turn.index();
         // Only a namua capture move with an owned nyumba can reach the stop/safari decision.
@@ -410,22 +411,19 @@ impl Bao {
             let opp = &self.pits[1 - s];
             (0..WIDTH).any(|r| own[r] > 0 && opp[facing(r)] > 0)
         };
-        let mut slots: arrayvec::ArrayVec<(u8, bool), { 2 * crate::MAX_MOVES }> =
-            arrayvec::ArrayVec::new();
-        for i in 0..cands.len() {
-            slots.push((i as u8, false));
-            if twins {
-                slots.push((i as u8, true));
+        if twins {
+            // Namua has at most 16 candidates, so the twins (code | 0x80) fit.
+            for i in 0..cands.len() {
+                let twin = cands[i] | 0x80;
+                cands.push(twin);
             }
         }
-        while !slots.is_empty() {
-            let k = pick(slots.len()).min(slots.len() - 1);
-            let (i, safari) = slots[k];
-            let m = if safari {
-                cands[i as usize].with_safari()
-            } else {
-                cands[i as usize]
-            };
+        while !cands.is_empty() {
+            let k = pick(cands.len()).min(cands.len() - 1);
+            let code = cands[k];
+            let safari = code & 0x80 != 0;
+            let m = self.code_move(code & 0x7F);
+            let m = if safari { m.with_safari() } else { m };
             let mut b = *self;
             let info = b.run(
                 m,
@@ -434,13 +432,25 @@ impl Bao {
                 &mut crate::sow::Silent,
             );
             if matches!(info.end, End::NeverEnding(_)) || (safari && !info.decision) {
-                slots.swap_remove(k);
+                cands.swap_remove(k);
                 continue;
             }
             *self = b;
             return Some(m);
         }
         None
+    }
+
+    fn code_move(&self, code: u8) -> Move {
+        let dir = if code & 1 != 0 {
+            Direction::Clockwise
+        } else {
+            Direction::Anticlockwise
+        };
+        Move::new(
+            Pit::from_ring(self.turn, usize::from(code >> 1), WIDTH),
+            dir,
+        )
     }
 
     pub(crate) fn legal_moves(&self) -> MoveList {
@@ -457,9 +467,11 @@ impl Bao {
         if usize::from(m.pit().col()) > WIDTH {
             return false;
         }
-        let mut cands = MoveList::new();
+        let mut cands = Cands::new();
         self.candidates(&mut cands);
-        cands.contains(&Move::new(m.pit(), m.dir()))
+        let code =
+            ((m.pit().ring_index(WIDTH) as u8) << 1) | u8::from(m.dir() == Direction::Clockwise);
+        cands.contains(&code)
     }
 
     /// Plays `m` (assumed to be a candidate) and reports how it ended. With `End::NeverEnding`
