@@ -17,7 +17,49 @@ pub(crate) const HOUSE: usize = 4;
 pub(crate) const NONE: u8 = 0xFF;
 
 /// Candidate moves as codes `ring index * 2 + clockwise`.
-type Cands = arrayvec::ArrayVec<u8, { crate::MAX_MOVES }>;
+#[derive(Clone, Copy)]
+struct Cands {
+    codes: [u8; crate::MAX_MOVES],
+    len: usize,
+}
+
+impl Cands {
+    const fn new() -> Self {
+        Self {
+            codes: [0; crate::MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, code: u8) {
+        // The bound is MAX_MOVES (a test checks it); a push past it is dropped, never a panic.
+        if let Some(slot) = self.codes.get_mut(self.len) {
+            *slot = code;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        &self.codes[..self.len]
+    }
+
+    fn swap_remove(&mut self, k: usize) {
+        self.len -= 1;
+        self.codes[k] = self.codes[self.len];
+    }
+
+    fn retain(&mut self, mut keep: impl FnMut(u8) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len {
+            if keep(self.codes[i]) {
+                self.codes[n] = self.codes[i];
+                n += 1;
+            }
+        }
+        self.len = n;
+    }
+}
 
 const fn facing(r: usize) -> usize {
     WIDTH - 1 - r
@@ -323,8 +365,8 @@ impl Bao {
             let reserved = self.reserved;
             if reserved != NONE && targets & (1 << reserved) != 0 {
                 out.retain(|c| {
-                    let r = usize::from(*c >> 1);
-                    facing(landing::<RING>(r, own[r].into(), *c & 1 != 0)) == usize::from(reserved)
+                    let r = usize::from(c >> 1);
+                    facing(landing::<RING>(r, own[r].into(), c & 1 != 0)) == usize::from(reserved)
                 });
             }
             return;
@@ -364,7 +406,7 @@ impl Bao {
         }
         let mut cands = Cands::new();
         self.candidates(&mut cands);
-        for c in cands {
+        for &c in cands.as_slice() {
             let m = self.code_move(c);
             let mut b = *self;
             let info = b.run(
@@ -413,14 +455,14 @@ impl Bao {
         };
         if twins {
             // Namua has at most 16 candidates, so the twins (code | 0x80) fit.
-            for i in 0..cands.len() {
-                let twin = cands[i] | 0x80;
+            for i in 0..cands.len {
+                let twin = cands.codes[i] | 0x80;
                 cands.push(twin);
             }
         }
-        while !cands.is_empty() {
-            let k = pick(cands.len()).min(cands.len() - 1);
-            let code = cands[k];
+        while cands.len > 0 {
+            let k = pick(cands.len).min(cands.len - 1);
+            let code = cands.codes[k];
             let safari = code & 0x80 != 0;
             let m = self.code_move(code & 0x7F);
             let m = if safari { m.with_safari() } else { m };
@@ -471,7 +513,7 @@ impl Bao {
         self.candidates(&mut cands);
         let code =
             ((m.pit().ring_index(WIDTH) as u8) << 1) | u8::from(m.dir() == Direction::Clockwise);
-        cands.contains(&code)
+        cands.as_slice().contains(&code)
     }
 
     /// Plays `m` (assumed to be a candidate) and reports how it ended. With `End::NeverEnding`
