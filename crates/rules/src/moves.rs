@@ -108,8 +108,9 @@ impl fmt::Display for Move {
     }
 }
 
-/// The most legal moves any position has: 32 pits times two directions in the mtaji stage; in
-/// namua at most 8 pits, two kichwas and stop/safari. A test checks the bound.
+/// The capacity of a move list. Bao needs at most 32: a player's 16 pits times two directions
+/// in the mtaji stage (30 is the most reachable), and in namua 8 pits, two kichwas and
+/// stop/safari; the rest is room for wider boards. A property test checks the bound.
 pub const MAX_MOVES: usize = 64;
 
 /// The legal moves of a position, on the stack.

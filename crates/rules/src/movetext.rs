@@ -281,7 +281,7 @@ mod tests {
             assert_eq!(mt.to_string(), t);
         }
         for bad in [
-            "", "A6", "A6x", "Z1>", "A6<+*x", "A6<***", "A0>", "A6<#*", ">",
+            "", "A6", "A6x", "Z1>", "A6<+*x", "A6<***", "A0>", "a01>", "A6<#*", ">",
         ] {
             assert!(bad.parse::<MoveText>().is_err(), "{bad}");
         }

@@ -132,7 +132,11 @@ impl FromStr for Pit {
             _ => return Err(ParsePitError),
         };
         let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        if digits.is_empty()
+            || digits.len() > 2
+            || digits.starts_with('0')
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
             return Err(ParsePitError);
         }
         let col: u8 = digits.parse().map_err(|_| ParsePitError)?;

@@ -193,7 +193,12 @@ impl FromStr for Setup {
         for row in &rows {
             let mut v = Vec::new();
             for c in row.split(',') {
-                if c.is_empty() || c.len() > 3 || !c.bytes().all(|b| b.is_ascii_digit()) {
+                let leading_zero = c.len() > 1 && c.starts_with('0');
+                if c.is_empty()
+                    || c.len() > 3
+                    || leading_zero
+                    || !c.bytes().all(|b| b.is_ascii_digit())
+                {
                     return Err(ParseDiagramError::Count(c.to_owned()));
                 }
                 v.push(
@@ -233,7 +238,10 @@ impl FromStr for Setup {
                 .split_once(',')
                 .and_then(|(a, b)| {
                     let ok = |x: &str| {
-                        !x.is_empty() && x.len() <= 3 && x.bytes().all(|c| c.is_ascii_digit())
+                        !x.is_empty()
+                            && x.len() <= 3
+                            && !(x.len() > 1 && x.starts_with('0'))
+                            && x.bytes().all(|c| c.is_ascii_digit())
                     };
                     (ok(a) && ok(b)).then_some(())?;
                     Some(BySide::new(a.parse::<u8>().ok()?, b.parse::<u8>().ok()?))
@@ -316,6 +324,8 @@ mod tests {
             "1,2/3,4/5,6/7,8 S 1,1 11 A3",
             "1,2/3,4/5,6/7,8 S 1,1 11 - A1",
             "1,256/3,4/5,6/7,8 S",
+            "1,02/3,4/5,6/7,8 S",
+            "1,2/3,4/5,6/7,8 S 01,1 11 -",
         ] {
             assert!(bad.parse::<Setup>().is_err(), "{bad}");
         }

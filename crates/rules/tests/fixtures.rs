@@ -1,6 +1,12 @@
 //! Position scripts from `tests/data/**/*.fixture` (format: tests/data/README.md). Every case
 //! cites its source; a failure names the file, line and case.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::missing_panics_doc,
+    reason = "test code: a failed unwrap is a failed test"
+)]
+
 use std::fs;
 use std::path::{Path, PathBuf};
 

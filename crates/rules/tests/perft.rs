@@ -1,6 +1,12 @@
 //! Perft from the data files in `tests/data/**/*.perft`: counts up to `NODE_LIMIT` run here;
 //! deeper ones are for `mancala perft`.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::missing_panics_doc,
+    reason = "test code: a failed unwrap is a failed test"
+)]
+
 use std::fs;
 use std::path::Path;
 

@@ -3,6 +3,12 @@
 //! the recorded result, and to its `Final` diagram when it has one; its canonical text must
 //! read back to the same game.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::missing_panics_doc,
+    reason = "test code: a failed unwrap is a failed test"
+)]
+
 use std::fs;
 use std::path::Path;
 

@@ -390,8 +390,8 @@ impl Bao {
             }
         }
         if !any_front {
-            for r in WIDTH..RING {
-                if own[r] >= 2 {
+            for (r, &n) in own.iter().enumerate().skip(WIDTH) {
+                if n >= 2 {
                     push(r, true);
                     push(r, false);
                 }
