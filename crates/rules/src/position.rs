@@ -380,9 +380,7 @@ impl Position {
                 reason: EndReason::FrontRowEmpty,
             });
         }
-        let mut any = false;
-        self.bao.legal_with(|_, _| any = true);
-        (!any).then_some(Outcome {
+        (!self.bao.has_legal_move()).then_some(Outcome {
             winner: Some(self.bao.turn.other()),
             reason: EndReason::NoLegalMove,
         })

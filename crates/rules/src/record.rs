@@ -261,7 +261,7 @@ impl GameRecord {
         let mut out = String::new();
         let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{v}\"]\n"));
         for (k, v) in &self.tags {
-            if !matches!(k.as_str(), "Notation" | "Final" | "Termination") {
+            if !matches!(k.as_str(), "Notation" | "Final" | "Termination" | "Partial") {
                 tag(k, v);
             }
         }
@@ -270,6 +270,9 @@ impl GameRecord {
         tag("Rules", &Self::rules_tag(v));
         if *self.start() != Position::new(v) {
             tag("Start", &self.start().diagram());
+            if self.start().total_seeds() != v.total_seeds() {
+                tag("Partial", "yes");
+            }
         }
         tag("Result", self.result_token());
         if let Some(o) = self.outcome() {
@@ -367,8 +370,13 @@ impl GameRecord {
         let start = match get("Start") {
             Some(d) => {
                 let setup: Setup = d.parse().map_err(RecordError::Diagram)?;
-                Position::from_setup(variant, &setup, SeedTotal::Exact)
-                    .map_err(RecordError::Position)?
+                // A partial start (a problem, a test position) must be declared as such.
+                let total = if get("Partial") == Some("yes") {
+                    SeedTotal::AllowPartial
+                } else {
+                    SeedTotal::Exact
+                };
+                Position::from_setup(variant, &setup, total).map_err(RecordError::Position)?
             }
             None => Position::new(variant),
         };

@@ -483,6 +483,25 @@ impl Bao {
         None
     }
 
+    /// Whether the side to move has a legal move: stops at the first candidate that ends.
+    pub(crate) fn has_legal_move(&self) -> bool {
+        if self.emptied_front().is_some() {
+            return false;
+        }
+        let mut cands = Cands::new();
+        self.candidates(&mut cands);
+        cands.as_slice().iter().any(|&c| {
+            let mut b = *self;
+            let info = b.run(
+                self.code_move(c),
+                crate::LAP_LIMIT,
+                CYCLE_CHECK_FROM,
+                &mut crate::sow::Silent,
+            );
+            !matches!(info.end, End::NeverEnding(_))
+        })
+    }
+
     fn code_move(&self, code: u8) -> Move {
         let dir = if code & 1 != 0 {
             Direction::Clockwise

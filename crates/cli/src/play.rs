@@ -1,0 +1,305 @@
+//! `mancala play`: a game in the terminal against a random player or pass-and-play. Input is
+//! read line by line, so a script can play too; nothing typed ends the program except `quit`,
+//! `resign`, the end of the game or the end of input.
+
+use std::io::{self, BufRead, Write};
+
+use clap::ValueEnum;
+use mancala::record::GameRecord;
+use mancala::{BySide, Move, MoveText, Position, Side};
+
+use crate::board;
+use crate::rng::{self, Rng};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Opponent {
+    /// A player that picks uniformly among the legal moves
+    Random,
+    /// Another person at the same terminal (pass-and-play)
+    Human,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Options {
+    pub(crate) opponent: Opponent,
+    /// The human's side against the random player.
+    pub(crate) human: Side,
+    pub(crate) seed: u64,
+}
+
+const HELP: &str = "\
+Commands:
+  A6<        play a move: pit, then > or < (+ for safari); marks * ** # are optional
+  3          play move number 3 of the list
+  undo       take back the last move (against the computer: your move and its reply)
+  resign     resign the game
+  help       show this help
+  quit       leave the game (the record so far is printed)
+Pits: A (front) and B (back) are South's rows, a and b North's; columns count from each
+owner's left. From a front pit > sows towards the mover's right; from a back pit, towards
+the mover's right along the back row. Marks: * takasa, ** takasa that sets takasia, # wins.
+";
+
+struct Session {
+    game: GameRecord,
+    opts: Options,
+    rng: Rng,
+}
+
+fn name(side: Side) -> &'static str {
+    match side {
+        Side::South => "South",
+        Side::North => "North",
+    }
+}
+
+fn text_of(pos: &Position, m: Move) -> String {
+    pos.move_text(m).unwrap_or_else(|_| m.to_string())
+}
+
+impl Session {
+    fn is_computer(&self, side: Side) -> bool {
+        self.opts.opponent == Opponent::Random && side != self.opts.human
+    }
+
+    /// The side's name, with who plays it against the computer: `South (you)`.
+    fn label(&self, side: Side) -> String {
+        match self.opts.opponent {
+            Opponent::Human => name(side).to_owned(),
+            Opponent::Random if side == self.opts.human => format!("{} (you)", name(side)),
+            Opponent::Random => format!("{} (random)", name(side)),
+        }
+    }
+
+    /// The heading, the board and the last move.
+    fn draw(&self, out: &mut impl Write) -> io::Result<()> {
+        let pos = self.game.position();
+        let ply = self.game.moves().len();
+        writeln!(out)?;
+        let mut head = format!("{} · ply {ply}", pos.variant().display_name());
+        if let Some(&m) = self.game.moves().last() {
+            let before = &self.game.positions()[ply - 1];
+            head.push_str(&format!(
+                " · last move {} by {}",
+                text_of(before, m),
+                name(before.turn())
+            ));
+        }
+        writeln!(out, "  {head}")?;
+        let names = BySide::from_fn(|side| self.label(side));
+        let names = BySide::new(names.south.as_str(), names.north.as_str());
+        write!(out, "{}", board::render_named(&pos.to_setup(), names))
+    }
+
+    fn legal_texts(&self) -> Vec<String> {
+        let pos = self.game.position();
+        pos.legal_moves().iter().map(|&m| text_of(pos, m)).collect()
+    }
+
+    /// The numbered legal moves, wrapped to 80 columns.
+    fn list_moves(&self, out: &mut impl Write) -> io::Result<()> {
+        let side = self.game.position().turn();
+        match self.opts.opponent {
+            Opponent::Random => writeln!(out, "Your move ({}). Legal moves:", name(side))?,
+            Opponent::Human => writeln!(out, "{} to move. Legal moves:", name(side))?,
+        }
+        let mut line = String::new();
+        for (i, t) in self.legal_texts().iter().enumerate() {
+            let item = format!("{:>3}. {t:<8}", i + 1);
+            if line.len() + item.len() > 78 {
+                writeln!(out, "{}", line.trim_end())?;
+                line.clear();
+            }
+            line.push_str(&item);
+        }
+        writeln!(out, "{}", line.trim_end())
+    }
+
+    fn prompt(&self, out: &mut impl Write) -> io::Result<()> {
+        write!(out, "{}> ", name(self.game.position().turn()))?;
+        out.flush()
+    }
+
+    /// Reads a move: a number from the list or move text.
+    fn parse_input(&self, input: &str) -> Result<Move, String> {
+        let pos = self.game.position();
+        let legal = pos.legal_moves();
+        if input.bytes().all(|b| b.is_ascii_digit()) {
+            return input
+                .parse::<usize>()
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .and_then(|i| legal.get(i).copied())
+                .ok_or_else(|| {
+                    format!(
+                        "there is no move number {input}: choose 1 to {}",
+                        legal.len()
+                    )
+                });
+        }
+        if let Ok(mt) = input.parse::<MoveText>() {
+            let side = pos.turn();
+            if mt.pit.side() != side {
+                let rows = match side {
+                    Side::South => "A and B",
+                    Side::North => "a and b",
+                };
+                return Err(format!(
+                    "{} is {}'s pit; {} plays from rows {rows}",
+                    mt.pit,
+                    name(mt.pit.side()),
+                    name(side)
+                ));
+            }
+        }
+        pos.parse_move(input).map_err(|e| e.to_string())
+    }
+
+    /// Takes back the last move, or against the computer everything back to the human's last
+    /// move. Returns how many moves were taken back.
+    fn undo(&mut self) -> usize {
+        let target = match self.opts.opponent {
+            Opponent::Human => self.game.moves().len().checked_sub(1),
+            // The last position, before the end, where the human was to move.
+            Opponent::Random => {
+                let n = self.game.moves().len();
+                self.game.positions()[..n]
+                    .iter()
+                    .rposition(|p| p.turn() == self.opts.human)
+            }
+        };
+        let Some(target) = target else {
+            return 0;
+        };
+        let mut undone = 0;
+        while self.game.moves().len() > target && self.game.undo().is_some() {
+            undone += 1;
+        }
+        undone
+    }
+
+    fn print_record(&self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(out)?;
+        write!(out, "{}", self.game.to_text())
+    }
+}
+
+pub(crate) fn run(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    start: Position,
+    opts: Options,
+) -> io::Result<()> {
+    let mut s = Session {
+        game: GameRecord::new(start),
+        opts,
+        rng: Rng::new(opts.seed),
+    };
+    for side in Side::ALL {
+        let who = match opts.opponent {
+            Opponent::Human => "human",
+            Opponent::Random if side == opts.human => "human",
+            Opponent::Random => "random",
+        };
+        s.game.set_tag(name(side), who);
+    }
+    s.game.set_tag("Date", &rng::today());
+    match opts.opponent {
+        Opponent::Random => writeln!(
+            out,
+            "You play {} against a random player (seed {}). Type `help` for commands.",
+            name(opts.human),
+            opts.seed
+        )?,
+        Opponent::Human => writeln!(
+            out,
+            "Pass-and-play: South and North take turns at this terminal. Type `help` for commands."
+        )?,
+    }
+
+    let mut redraw = true;
+    let mut line = Vec::new();
+    loop {
+        if redraw {
+            s.draw(out)?;
+        }
+        if let Some(outcome) = s.game.outcome() {
+            writeln!(out)?;
+            writeln!(out, "Game over: {outcome}.")?;
+            return s.print_record(out);
+        }
+        let pos = *s.game.position();
+        let side = pos.turn();
+        if s.is_computer(side) {
+            let legal = pos.legal_moves();
+            let Some(&m) = legal.get(s.rng.below(legal.len())) else {
+                // Unreachable: a game that is not over has a legal move.
+                writeln!(out, "{} has no move.", name(side))?;
+                return s.print_record(out);
+            };
+            let text = text_of(&pos, m);
+            if let Err(e) = s.game.play(m) {
+                writeln!(out, "internal error: {e}")?;
+                return s.print_record(out);
+            }
+            writeln!(out)?;
+            writeln!(out, "{} plays {text}", s.label(side))?;
+            redraw = true;
+            continue;
+        }
+        if redraw {
+            s.list_moves(out)?;
+            redraw = false;
+        }
+        s.prompt(out)?;
+        line.clear();
+        // Bytes, not `read_line`: input that is not UTF-8 is a bad move, not an I/O error.
+        if input.read_until(b'\n', &mut line)? == 0 {
+            writeln!(out)?;
+            writeln!(out, "End of input: the game is left unfinished.")?;
+            return s.print_record(out);
+        }
+        match String::from_utf8_lossy(&line).trim() {
+            "" => s.list_moves(out)?,
+            "help" | "h" | "?" => write!(out, "{HELP}")?,
+            "quit" | "q" | "exit" => {
+                writeln!(out, "The game is left unfinished.")?;
+                return s.print_record(out);
+            }
+            "resign" => {
+                s.game.resign(side);
+                writeln!(out, "{} resigns.", name(side))?;
+            }
+            "undo" | "u" => match s.undo() {
+                0 if s.opts.opponent == Opponent::Random => {
+                    writeln!(out, "There is no move of yours to take back.")?;
+                }
+                0 => writeln!(out, "There is no move to take back.")?,
+                1 => {
+                    writeln!(out, "Took back 1 move.")?;
+                    redraw = true;
+                }
+                n => {
+                    writeln!(out, "Took back {n} moves.")?;
+                    redraw = true;
+                }
+            },
+            text => match s.parse_input(text) {
+                Ok(m) => {
+                    let played = text_of(&pos, m);
+                    match s.game.play(m) {
+                        Ok(()) => {
+                            writeln!(out, "{} plays {played}", s.label(side))?;
+                            redraw = true;
+                        }
+                        Err(e) => writeln!(out, "{e}. Try again.")?,
+                    }
+                }
+                Err(e) => {
+                    writeln!(out, "{e}.")?;
+                    writeln!(out, "Type a move from the list, its number, or `help`.")?;
+                }
+            },
+        }
+    }
+}

@@ -1,0 +1,407 @@
+//! The `mancala` binary, run as a user would: output lines, JSON shape, exit statuses.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use mancala::record::GameRecord;
+use mancala::{Position, Variant};
+use serde_json::Value;
+
+const START: &str = "0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 11 -";
+
+fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let text = stdin.as_ref().to_vec();
+    // The program may stop reading early (game over): ignore a closed pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&text);
+    });
+    let out = child.wait_with_output().expect("the binary ends");
+    writer.join().expect("the writer thread ends");
+    out
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn assert_ok(o: &Output) {
+    assert!(
+        o.status.success(),
+        "status {:?}\nstderr: {}",
+        o.status,
+        stderr(o)
+    );
+}
+
+/// Exit status 2 and exactly one `error:` line on stderr, no panic.
+fn assert_input_error(o: &Output) -> String {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    err
+}
+
+fn last_line(s: &str) -> &str {
+    s.lines().last().unwrap_or("")
+}
+
+#[test]
+fn perft_last_line_is_the_count() {
+    for (variant, depth, count) in [
+        ("bao-la-kiswahili", "4", "124"),
+        ("bao-la-kujifunza", "3", "500"),
+    ] {
+        let o = run(&["perft", variant, depth], "");
+        assert_ok(&o);
+        let out = stdout(&o);
+        assert_eq!(last_line(&out), count, "{out}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), depth.parse::<usize>().unwrap() + 1, "{out}");
+        assert!(
+            lines[lines.len() - 2].starts_with(&format!("perft {depth} {count} ")),
+            "{out}"
+        );
+        assert!(lines[0].starts_with("perft 1 "), "{out}");
+    }
+}
+
+#[test]
+fn perft_divide_adds_up() {
+    let o = run(&["perft", "bao-la-kiswahili", "3", "--divide"], "");
+    assert_ok(&o);
+    let out = stdout(&o);
+    let sum: u64 = out
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .sum();
+    assert_eq!(sum, 38, "{out}");
+    assert_eq!(last_line(&out), "38");
+}
+
+#[test]
+fn perft_from_a_partial_diagram() {
+    let d = "0,0,0,0,0,0,0,0/1,0,1,8,1,2,0,0/0,0,0,0,7,0,2,1/0,0,0,0,0,0,0,0 S 10,10 11 -";
+    let o = run(&["perft", "bao-la-kiswahili", "1", "--from", d], "");
+    let err = assert_input_error(&o);
+    assert!(err.contains("--partial"), "{err}");
+    let o = run(
+        &["perft", "bao-la-kiswahili", "1", "--from", d, "--partial"],
+        "",
+    );
+    assert_ok(&o);
+    assert_eq!(last_line(&stdout(&o)), "2");
+}
+
+#[test]
+fn replay_prints_diagram_and_legal_moves() {
+    let o = run(&["replay", "bao-la-kiswahili", "A6<*", "a6<", "A4<"], "");
+    assert_ok(&o);
+    let out = stdout(&o);
+    let mut game = GameRecord::new(Position::new(Variant::BAO_LA_KISWAHILI));
+    for m in ["A6<*", "a6<", "A4<"] {
+        game.play_text(mancala::Notation::Canonical, m).unwrap();
+    }
+    let pos = game.position();
+    let legal: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| pos.move_text(m).unwrap())
+        .collect();
+    assert_eq!(
+        out,
+        format!("diagram: {}\nlegal: {}\n", pos.diagram(), legal.join(" "))
+    );
+    // The start, and moves with numbers pasted from a record.
+    let o = run(&["replay", "bao-la-kiswahili"], "");
+    assert_eq!(
+        stdout(&o).lines().next(),
+        Some(&*format!("diagram: {START}"))
+    );
+    let o = run(&["replay", "bao-la-kiswahili", "1. A6<* a6< 2. A4<"], "");
+    assert_eq!(stdout(&o), out);
+}
+
+#[test]
+fn replay_json_has_one_object_per_position() {
+    let o = run(
+        &["replay", "bao-la-kiswahili", "--json", "A6<*", "a6<", "A4<"],
+        "",
+    );
+    assert_ok(&o);
+    let out = stdout(&o);
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(lines[0]["diagram"], START);
+    for (i, v) in lines.iter().enumerate() {
+        assert_eq!(v["ply"], i, "{v}");
+        assert!(v["outcome"].is_null(), "{v}");
+        let legal = v["legal"].as_array().unwrap();
+        assert!(!legal.is_empty(), "{v}");
+        let pos: Position = Position::from_setup(
+            Variant::BAO_LA_KISWAHILI,
+            &v["diagram"].as_str().unwrap().parse().unwrap(),
+            mancala::SeedTotal::Exact,
+        )
+        .unwrap();
+        assert_eq!(legal.len(), pos.legal_moves().len(), "{v}");
+        for m in legal {
+            pos.parse_move(m.as_str().unwrap()).unwrap();
+        }
+    }
+    assert_eq!(lines[1]["move"], "A6<*");
+}
+
+/// A finished game played with the library, replayed through the binary.
+#[test]
+fn replay_to_the_end_reports_the_outcome() {
+    let mut game = GameRecord::new(Position::new(Variant::BAO_LA_KETE));
+    let mut moves = Vec::new();
+    let mut seed = 7u64;
+    while game.outcome().is_none() {
+        let pos = *game.position();
+        let legal = pos.legal_moves();
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let m = legal[(seed >> 33) as usize % legal.len()];
+        moves.push(pos.move_text(m).unwrap());
+        game.play(m).unwrap();
+    }
+    let outcome = game.outcome().unwrap().to_string();
+    let mut args = vec!["replay", "bao-la-kete"];
+    args.extend(moves.iter().map(String::as_str));
+    let o = run(&args, "");
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert_eq!(last_line(&out), format!("outcome: {outcome}"), "{out}");
+    assert!(out.contains("\nlegal:\n"), "{out}");
+
+    args.push("--json");
+    let o = run(&args, "");
+    let out = stdout(&o);
+    let last: Value = serde_json::from_str(last_line(&out)).unwrap();
+    assert_eq!(last["ply"], moves.len());
+    assert_eq!(last["outcome"], outcome.as_str());
+    assert_eq!(last["legal"].as_array().unwrap().len(), 0);
+
+    args.pop();
+    args.push("--record");
+    let o = run(&args, "");
+    let out = stdout(&o);
+    assert!(out.contains("[Variant \"bao-la-kete\"]"), "{out}");
+    assert!(
+        out.contains(&format!("[Termination \"{outcome}\"]")),
+        "{out}"
+    );
+
+    // One move too many.
+    args.pop();
+    args.push("A1>");
+    let err = assert_input_error(&run(&args, ""));
+    assert!(err.contains(&format!("ply {}", moves.len() + 1)), "{err}");
+    assert!(err.contains("A1>"), "{err}");
+}
+
+#[test]
+fn replay_with_an_illegal_move_fails_cleanly() {
+    let o = run(&["replay", "bao-la-kiswahili", "A6<*", "A9<", "a6<"], "");
+    let err = assert_input_error(&o);
+    assert!(err.contains("ply 2"), "{err}");
+    assert!(err.contains("A9<"), "{err}");
+    assert_eq!(stdout(&o), "");
+    for bad in ["zz", "a6<#", "A6<**"] {
+        let o = run(&["replay", "bao-la-kiswahili", bad], "");
+        let err = assert_input_error(&o);
+        assert!(err.contains("ply 1") && err.contains(bad), "{err}");
+    }
+}
+
+#[test]
+fn show_draws_the_start_with_the_nyumbas_marked() {
+    let o = run(&["show", START], "");
+    assert_ok(&o);
+    let out = stdout(&o);
+    let row = |letter: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(&format!("{letter} ")))
+            .unwrap_or_else(|| panic!("no row {letter}: {out}"))
+    };
+    // North's row a reads a8..a1: a5 is the fourth pit from the left.
+    let a: Vec<&str> = row("a").split('│').map(str::trim).collect();
+    assert_eq!(a[1..9], ["·", "2", "2", "[6]", "·", "·", "·", "·"], "{out}");
+    let big_a: Vec<&str> = row("A").split('│').map(str::trim).collect();
+    assert_eq!(
+        big_a[1..9],
+        ["·", "·", "·", "·", "[6]", "2", "2", "·"],
+        "{out}"
+    );
+    assert!(
+        out.contains("8     7     6     5     4     3     2     1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1     2     3     4     5     6     7     8"),
+        "{out}"
+    );
+    assert!(out.contains("South ▶ to move"), "{out}");
+    assert!(out.contains("hand 22"), "{out}");
+    assert!(out.contains("nyumba A5 owned"), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{out}");
+    // North on top.
+    let pos = |s: &str| lines.iter().position(|l| l.contains(s)).unwrap();
+    assert!(pos("North") < pos("South"));
+
+    // The fields may also come as separate words.
+    let words: Vec<&str> = START.split(' ').collect();
+    let mut args = vec!["show"];
+    args.extend(&words);
+    assert_eq!(stdout(&run(&args, "")), out);
+}
+
+#[test]
+fn show_refuses_a_bad_diagram() {
+    for bad in ["nonsense", "1,2/3,4/5,6/7,8 X", "1,2/3,4/5,6 S"] {
+        assert_input_error(&run(&["show", bad], ""));
+    }
+}
+
+#[test]
+fn play_a_move_then_quit() {
+    let o = run(&["play", "bao-la-kiswahili", "--seed", "1"], "A6<\nquit\n");
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(out.contains("South (you) plays A6<*"), "{out}");
+    assert!(out.contains("North (random) plays "), "{out}");
+    assert!(out.contains("[Result \"*\"]"), "{out}");
+    assert!(out.contains("1. A6<* "), "{out}");
+}
+
+#[test]
+fn play_to_the_end_with_move_numbers() {
+    for (variant, side) in [
+        ("bao-la-kiswahili", "south"),
+        ("bao-la-kujifunza", "north"),
+        ("bao-la-kete", "south"),
+    ] {
+        let o = run(
+            &["play", variant, "--side", side, "--seed", "5"],
+            "1\n".repeat(3000),
+        );
+        assert_ok(&o);
+        let out = stdout(&o);
+        assert!(!stderr(&o).contains("panicked"));
+        assert!(
+            out.contains("Game over: "),
+            "{variant}: {}",
+            last_line(&out)
+        );
+        assert!(out.contains("[Termination "), "{variant}");
+    }
+}
+
+#[test]
+fn play_survives_bad_input_and_eof() {
+    let input = "zzz\n99\n0\na6<\nA6<**\n\nhelp\nundo\nA6<\nundo\nA7>\n";
+    let o = run(&["play", "bao-la-kiswahili", "--seed", "2"], input);
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(!stderr(&o).contains("panicked"));
+    assert!(out.contains("invalid move text `zzz`"), "{out}");
+    assert!(out.contains("there is no move number 99"), "{out}");
+    assert!(out.contains("there is no move number 0"), "{out}");
+    assert!(out.contains("a6 is North's pit"), "{out}");
+    assert!(out.contains("wrong marks"), "{out}");
+    assert!(out.contains("Commands:"), "{out}");
+    assert!(out.contains("no move of yours to take back"), "{out}");
+    assert!(out.contains("Took back 2 moves."), "{out}");
+    assert!(out.contains("End of input"), "{out}");
+    assert!(out.contains("1. A7>* "), "{out}");
+
+    // Bytes that are not UTF-8 are a bad move too.
+    let o = run(
+        &["play", "bao-la-kiswahili", "--seed", "2"],
+        b"A\xff6<\nA6<\n",
+    );
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(out.contains("invalid move text"), "{out}");
+    assert!(out.contains("South (you) plays A6<*"), "{out}");
+}
+
+#[test]
+fn pass_and_play_undo_and_resign() {
+    let o = run(
+        &["play", "bao-la-kujifunza", "--vs", "human"],
+        "1\n1\nundo\nresign\n",
+    );
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(out.contains("Took back 1 move."), "{out}");
+    assert!(out.contains("North resigns."), "{out}");
+    assert!(
+        out.contains("Game over: 1-0 south wins, north resigned."),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    for args in [
+        &["perft", "bao-la-nowhere", "3"][..],
+        &["perft", "bao-la-kiswahili", "x"],
+        &["perft", "bao-la-kiswahili", "-1"],
+        &["perft", "bao-la-kiswahili"],
+        &["perft", "bao-la-kiswahili", "2", "--rules", "nonsense"],
+        &["perft", "bao-la-kujifunza", "2", "--rules", "takasia:none"],
+        &[
+            "perft",
+            "bao-la-kiswahili",
+            "2",
+            "--from",
+            "1,2/3,4/5,6/7,8 S",
+        ],
+        &["replay", "bao-la-kiswahili", "--notation", "pgn"],
+        &["replay", "nope", "A6<"],
+        &["play", "nope"],
+        &["play", "bao-la-kiswahili", "--vs", "alien"],
+        &["bench", "rules", "--variant", "nope"],
+        &["bench", "rules", "--seconds", "0"],
+        &["frobnicate"],
+    ] {
+        let o = run(args, "");
+        let err = assert_input_error(&o);
+        if args.get(1) == Some(&"bao-la-nowhere") {
+            assert!(err.contains("unknown variant"), "{err}");
+        }
+    }
+}
+
+#[test]
+fn help_and_version() {
+    let o = run(&["--help"], "");
+    assert_ok(&o);
+    for cmd in ["perft", "replay", "show", "play", "bench"] {
+        assert!(stdout(&o).contains(cmd), "{}", stdout(&o));
+    }
+    let o = run(&["--version"], "");
+    assert_ok(&o);
+    let o = run(&[], "");
+    assert_eq!(o.status.code(), Some(2));
+}
