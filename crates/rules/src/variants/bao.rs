@@ -640,6 +640,24 @@ impl Bao {
             }};
         }
 
+        // Lifts the whole start pit; emptying the owned nyumba destroys it (R7.2b, R7.4).
+        macro_rules! lift_start {
+            () => {{
+                let n = self.pits[s][p];
+                self.pits[s][p] = 0;
+                if O::ENABLED {
+                    obs.event(Event::Lift {
+                        pit: m.pit(),
+                        seeds: n,
+                    });
+                }
+                if p == HOUSE {
+                    destroy_house!(s);
+                }
+                u32::from(n)
+            }};
+        }
+
         if namua {
             // R5: one seed from hand.
             self.hand[s] -= 1;
@@ -670,32 +688,12 @@ impl Bao {
                 pos = step::<RING>(p, cw);
             } else {
                 // An ordinary takasa; L2: a lone kuu of exactly 6 is emptied and destroyed.
-                seeds = u32::from(self.pits[s][p]);
-                self.pits[s][p] = 0;
-                if O::ENABLED {
-                    obs.event(Event::Lift {
-                        pit: m.pit(),
-                        seeds: seeds as u8,
-                    });
-                }
-                if p == HOUSE {
-                    destroy_house!(s);
-                }
+                seeds = lift_start!();
                 pos = step::<RING>(p, cw);
             }
         } else {
-            // R6.1: lift the whole pit; R7.4: starting from the nyumba destroys it.
-            seeds = u32::from(self.pits[s][p]);
-            self.pits[s][p] = 0;
-            if O::ENABLED {
-                obs.event(Event::Lift {
-                    pit: m.pit(),
-                    seeds: seeds as u8,
-                });
-            }
-            if p == HOUSE {
-                destroy_house!(s);
-            }
+            // R6.1: lift the whole pit.
+            seeds = lift_start!();
             // R6.2: a first lap of 2..15 seeds may make this a capture move.
             first_lap_decides = seeds <= 15;
             pos = step::<RING>(p, cw);
