@@ -50,11 +50,12 @@ impl Direction {
 /// A complete move. In the Bao family: the pit played (for a namua move, the pit that takes the
 /// seed from hand), the direction (for a namua capture, the kichwa the captured seeds enter at:
 /// clockwise = the left kichwa), and whether safari is chosen if the move reaches its functional
-/// nyumba in a namua capture move.
+/// nyumba in a namua capture move. In games whose direction is fixed (Kalah, Hawalis, Hus) only
+/// the pit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     pit: Pit,
-    dir: Direction,
+    dir: Option<Direction>,
     safari: bool,
 }
 
@@ -64,7 +65,17 @@ impl Move {
     pub const fn new(pit: Pit, dir: Direction) -> Self {
         Self {
             pit,
-            dir,
+            dir: Some(dir),
+            safari: false,
+        }
+    }
+
+    /// A move from `pit` in a game where the variant fixes the direction (move text `<pit>`).
+    #[must_use]
+    pub const fn from_pit(pit: Pit) -> Self {
+        Self {
+            pit,
+            dir: None,
             safari: false,
         }
     }
@@ -84,9 +95,9 @@ impl Move {
         self.pit
     }
 
-    /// The direction.
+    /// The direction chosen, in games where the player chooses it.
     #[must_use]
-    pub const fn dir(self) -> Direction {
+    pub const fn dir(self) -> Option<Direction> {
         self.dir
     }
 
@@ -100,7 +111,10 @@ impl Move {
 /// Move text without informational marks (use [`crate::Position::move_text`] for the marks).
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.pit, self.dir.sign(self.pit))?;
+        write!(f, "{}", self.pit)?;
+        if let Some(d) = self.dir {
+            write!(f, "{}", d.sign(self.pit))?;
+        }
         if self.safari {
             f.write_str("+")?;
         }

@@ -20,8 +20,8 @@ pub struct Marks {
 pub struct MoveText {
     /// The pit played.
     pub pit: Pit,
-    /// `>` or `<`.
-    pub sign: char,
+    /// `>` or `<`; `None` in games whose direction is fixed (`<pit>` alone).
+    pub sign: Option<char>,
     /// `+`: safari.
     pub safari: bool,
     /// The marks, when any were given.
@@ -49,10 +49,17 @@ impl FromStr for MoveText {
 
     fn from_str(s: &str) -> Result<Self, ParseMoveTextError> {
         let err = || ParseMoveTextError(s.to_owned());
-        let i = s.find(['<', '>']).ok_or_else(err)?;
+        // The pit name ends where the sign, `+` or a mark begins.
+        let i = s.find(['<', '>', '+', '*', '#']).unwrap_or(s.len());
         let pit: Pit = s[..i].parse().map_err(|_| err())?;
-        let sign = if s.as_bytes()[i] == b'>' { '>' } else { '<' };
-        let mut rest = &s[i + 1..];
+        let (sign, mut rest) = match s.as_bytes().get(i) {
+            Some(b'>') => (Some('>'), &s[i + 1..]),
+            Some(b'<') => (Some('<'), &s[i + 1..]),
+            _ => (None, &s[i..]),
+        };
+        if sign.is_none() && rest.starts_with('+') {
+            return Err(err());
+        }
         let safari = rest.starts_with('+');
         if safari {
             rest = &rest[1..];
@@ -85,7 +92,10 @@ impl FromStr for MoveText {
 
 impl fmt::Display for MoveText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.pit, self.sign)?;
+        write!(f, "{}", self.pit)?;
+        if let Some(c) = self.sign {
+            write!(f, "{c}")?;
+        }
         if self.safari {
             f.write_str("+")?;
         }
@@ -193,11 +203,15 @@ impl Position {
             text: text.to_owned(),
             legal: self.legal_moves().iter().map(ToString::to_string).collect(),
         };
-        let dir = Direction::from_sign(mt.sign, mt.pit).ok_or_else(illegal)?;
-        let m = if mt.safari {
-            Move::new(mt.pit, dir).with_safari()
-        } else {
-            Move::new(mt.pit, dir)
+        let m = match mt.sign {
+            None => Move::from_pit(mt.pit),
+            Some(sign) => {
+                let m = Move::new(
+                    mt.pit,
+                    Direction::from_sign(sign, mt.pit).ok_or_else(illegal)?,
+                );
+                if mt.safari { m.with_safari() } else { m }
+            }
         };
         let actual = self.move_text(m).map_err(|_| illegal())?;
         if mt.marks.is_some() && actual != text {
@@ -235,7 +249,11 @@ impl Position {
             let facing = Pit::new(pit.side().other(), pit.row(), 9 - pit.col());
             facing.is_some_and(|f| self.seeds(pit) > 0 && self.seeds(f) > 0)
         };
-        let right = m.dir().sign(pit) == '>';
+        let Some(dir) = m.dir() else {
+            // Foreign notations are Bao notations: a move with no direction has no form.
+            return Vec::new();
+        };
+        let right = dir.sign(pit) == '>';
         let letter = match notation {
             // A namua capture names the kichwa where the seeds enter: `>` is the left kichwa.
             Notation::DeVoogt if namua_capture => {
@@ -276,12 +294,14 @@ mod tests {
 
     #[test]
     fn syntax_round_trip() {
-        for t in ["A6<*", "a4>", "A8<+", "B2<#", "A7<**", "b3>**#", "A1>"] {
+        for t in [
+            "A6<*", "a4>", "A8<+", "B2<#", "A7<**", "b3>**#", "A1>", "A3", "a6#", "B12",
+        ] {
             let mt: MoveText = t.parse().unwrap();
             assert_eq!(mt.to_string(), t);
         }
         for bad in [
-            "", "A6", "A6x", "Z1>", "A6<+*x", "A6<***", "A0>", "a01>", "A6<#*", ">",
+            "", "A6x", "Z1>", "A6<+*x", "A6<***", "A0>", "a01>", "A6<#*", ">", "A6+", "A6x",
         ] {
             assert!(bad.parse::<MoveText>().is_err(), "{bad}");
         }

@@ -4,9 +4,10 @@ use core::fmt;
 
 use crate::sow::{CYCLE_CHECK_FROM, NeverEndingCheck, Silent};
 use crate::trace::Trace;
-use crate::variants::bao::{self, Bao, End, HOUSE, NONE, RING, WIDTH};
+use crate::variants::bao::{self, Bao};
+use crate::variants::{End, Rules, State, on_state};
 use crate::zobrist::{pit_key, state_key};
-use crate::{BaoFields, BySide, Game, MAX_WIDTH, Move, MoveList, Pit, Row, Setup, Side, Variant};
+use crate::{Game, LAP_LIMIT, Move, MoveList, Pit, Row, Setup, Side, Variant};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,6 +30,13 @@ pub enum EndReason {
     Repetition,
     /// A player resigned.
     Resignation,
+    /// A Kalah side was emptied and the seeds were counted (each side keeps its own).
+    SeedsCounted {
+        /// South's store and pits.
+        south: u8,
+        /// North's store and pits.
+        north: u8,
+    },
 }
 
 impl Outcome {
@@ -55,6 +63,7 @@ impl fmt::Display for Outcome {
             EndReason::NoLegalMove => write!(f, ", {loser} has no legal move"),
             EndReason::Repetition => f.write_str(" by repetition"),
             EndReason::Resignation => write!(f, ", {loser} resigned"),
+            EndReason::SeedsCounted { south, north } => write!(f, ", {south}-{north} in seeds"),
         }
     }
 }
@@ -158,7 +167,7 @@ pub enum SeedTotal {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    bao: Bao,
+    state: State,
     hash: u64,
 }
 
@@ -166,94 +175,104 @@ impl Position {
     /// The start position of the variant.
     #[must_use]
     pub fn new(variant: Variant) -> Self {
-        Self::from_bao(Bao::start(variant))
+        Self::from_state(State::start(variant))
     }
 
-    fn from_bao(bao: Bao) -> Self {
-        let mut p = Self { bao, hash: 0 };
+    fn from_state(state: State) -> Self {
+        let mut p = Self { state, hash: 0 };
         p.hash = p.compute_zobrist();
         p
     }
 
     /// The variant.
     #[must_use]
-    pub const fn variant(&self) -> Variant {
-        self.bao.variant
+    pub fn variant(&self) -> Variant {
+        on_state!(&self.state, s => s.variant())
     }
 
     /// The side to move (in a finished game, the side that would move next).
     #[must_use]
-    pub const fn turn(&self) -> Side {
-        self.bao.turn
+    pub fn turn(&self) -> Side {
+        on_state!(&self.state, s => s.turn())
     }
 
     /// The seeds in `pit` (0 for a pit not on the board).
     #[must_use]
     pub fn seeds(&self, pit: Pit) -> u8 {
-        if usize::from(pit.col()) > WIDTH {
-            return 0;
+        on_state!(&self.state, s => s.seeds(pit))
+    }
+
+    fn bao(&self) -> Option<&Bao> {
+        match &self.state {
+            State::Bao(b) => Some(b),
+            _ => None,
         }
-        self.bao.pits[pit.side().index()][pit.ring_index(WIDTH)]
     }
 
-    /// Seeds still in `side`'s hand.
+    /// Seeds still in `side`'s hand (Bao namua; 0 elsewhere).
     #[must_use]
-    pub const fn hand(&self, side: Side) -> u8 {
-        self.bao.hand[side.index()]
+    pub fn hand(&self, side: Side) -> u8 {
+        self.bao().map_or(0, |b| b.hand[side.index()])
     }
 
-    /// Whether `side` still owns its nyumba.
+    /// Seeds in `side`'s store: Kalah's store, or the seeds `side` has captured in Hawalis.
     #[must_use]
-    pub const fn owns_house(&self, side: Side) -> bool {
-        self.bao.house[side.index()]
+    pub fn store(&self, side: Side) -> Option<u8> {
+        self.to_setup().stores.map(|s| s[side])
+    }
+
+    /// Whether `side` still owns its nyumba (Bao).
+    #[must_use]
+    pub fn owns_house(&self, side: Side) -> bool {
+        self.bao().is_some_and(|b| b.house[side.index()])
     }
 
     /// The nyumba pit of `side`, in variants that have one.
     #[must_use]
     pub fn house_pit(&self, side: Side) -> Option<Pit> {
-        (self.bao.variant.game() != Game::BaoLaKujifunza).then(|| self.bao.pit(side, HOUSE))
+        self.bao()
+            .filter(|b| b.variant.game() != Game::BaoLaKujifunza)
+            .map(|b| b.pit(side, bao::HOUSE))
     }
 
     /// The side to move's takasia'd pit.
     #[must_use]
     pub fn takasia(&self) -> Option<Pit> {
-        (self.bao.takasia != NONE).then(|| self.bao.pit(self.bao.turn, self.bao.takasia.into()))
+        self.bao()
+            .and_then(|b| (b.takasia != bao::NONE).then(|| b.pit(b.turn, b.takasia.into())))
     }
 
     /// Bao la Kete: the opponent's pit the side to move must capture when it can (L5).
     #[must_use]
     pub fn reserved(&self) -> Option<Pit> {
-        (self.bao.reserved != NONE).then(|| {
-            self.bao
-                .pit(self.bao.turn.other(), self.bao.reserved.into())
+        self.bao().and_then(|b| {
+            (b.reserved != bao::NONE).then(|| b.pit(b.turn.other(), b.reserved.into()))
         })
     }
 
-    /// Seeds on the board plus seeds in hand.
+    /// Seeds on the board, in hand and in stores.
     #[must_use]
     pub fn total_seeds(&self) -> u32 {
-        let board: u32 = self.bao.pits.iter().flatten().map(|&n| u32::from(n)).sum();
-        board + u32::from(self.bao.hand[0]) + u32::from(self.bao.hand[1])
+        on_state!(&self.state, s => s.total_seeds())
     }
 
     /// The legal moves. Never-ending moves are left out (R9).
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        self.bao.legal_moves()
+        let mut out = MoveList::new();
+        on_state!(&self.state, s => s.legal_with(|m, _| out.push(m)));
+        out
     }
 
     /// Calls `f` with every legal move and the position it leads to: cheaper than
     /// [`Self::legal_moves`] followed by [`Self::play_unchecked`], since legality needs the
     /// moves played anyway.
     pub fn for_each_legal(&self, mut f: impl FnMut(Move, Position)) {
-        self.bao.legal_with(|m, b| {
-            let mut next = Self {
-                bao: *b,
-                hash: self.hash,
-            };
-            next.update_zobrist(&self.bao);
+        on_state!(&self.state, s => s.legal_with(|m, b| {
+            let mut next = Self { state: (*b).into(), hash: self.hash };
+            next.update_zobrist(self);
             f(m, next);
-        });
+        }));
     }
 
     /// Plays a legal move drawn uniformly at random and returns it, or `None` (the position
@@ -261,8 +280,8 @@ impl Position {
     /// `0..n`; with a uniform `pick` every legal move is equally likely. This is the fast path
     /// for random playouts: only the drawn move is played in full.
     pub fn play_random(&mut self, pick: impl FnMut(usize) -> usize) -> Option<Move> {
-        let before = self.bao;
-        let m = self.bao.play_random(pick)?;
+        let before = *self;
+        let m = on_state!(&mut self.state, s => s.play_random(pick))?;
         self.update_zobrist(&before);
         Some(m)
     }
@@ -277,18 +296,20 @@ impl Position {
         mut pick: impl FnMut(usize) -> usize,
         max_plies: u32,
     ) -> (Self, u32) {
-        let mut bao = self.bao;
+        let mut state = self.state;
         let mut plies = 0;
-        while plies < max_plies && bao.play_random(&mut pick).is_some() {
-            plies += 1;
-        }
-        (Self::from_bao(bao), plies)
+        on_state!(&mut state, s => {
+            while plies < max_plies && s.play_random(&mut pick).is_some() {
+                plies += 1;
+            }
+        });
+        (Self::from_state(state), plies)
     }
 
     /// Whether `m` is legal here.
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
-        self.bao.is_candidate(m) && self.legal_moves().contains(&m)
+        on_state!(&self.state, s => s.is_candidate(m)) && self.legal_moves().contains(&m)
     }
 
     /// Plays a legal move.
@@ -305,16 +326,14 @@ impl Position {
         }
     }
 
-    /// Plays a move known to be legal (the search path). An illegal move leaves an unspecified
-    /// but valid-looking position; it never panics.
+    /// Plays a move known to be legal (the search path). A never-ending move leaves the
+    /// position as it was; no move ever panics.
     pub fn play_unchecked(&mut self, m: Move) {
-        let before = self.bao;
-        let info = self
-            .bao
-            .run(m, crate::LAP_LIMIT, CYCLE_CHECK_FROM, &mut Silent);
-        if matches!(info.end, End::NeverEnding(_)) {
-            // Not legal; keep the position as it was.
-            self.bao = before;
+        let before = *self;
+        let info =
+            on_state!(&mut self.state, s => s.run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut Silent));
+        if info.is_never_ending() {
+            *self = before;
             return;
         }
         self.update_zobrist(&before);
@@ -329,13 +348,10 @@ impl Position {
             return Err(IllegalMoveError { m });
         }
         let mut events = Vec::new();
-        let mut bao = self.bao;
-        let info = bao.run(m, crate::LAP_LIMIT, CYCLE_CHECK_FROM, &mut events);
-        let mut result = Self {
-            bao,
-            hash: self.hash,
-        };
-        result.update_zobrist(&self.bao);
+        let mut result = *self;
+        let info =
+            on_state!(&mut result.state, s => s.run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut events));
+        result.update_zobrist(self);
         Ok(Trace {
             events,
             laps: info.laps,
@@ -356,14 +372,14 @@ impl Position {
         m: Move,
         check: NeverEndingCheck,
     ) -> Result<Option<u32>, IllegalMoveError> {
-        if !self.bao.is_candidate(m) {
+        if !on_state!(&self.state, s => s.is_candidate(m)) {
             return Err(IllegalMoveError { m });
         }
-        let mut b = self.bao;
-        let info = match check {
-            NeverEndingCheck::LapLimit(limit) => b.run(m, limit, u32::MAX, &mut Silent),
-            NeverEndingCheck::CycleFinding => b.run(m, u32::MAX, 1, &mut Silent),
-        };
+        let mut state = self.state;
+        let info = on_state!(&mut state, s => match check {
+            NeverEndingCheck::LapLimit(limit) => s.run(m, limit, u32::MAX, &mut Silent),
+            NeverEndingCheck::CycleFinding => s.run(m, u32::MAX, 1, &mut Silent),
+        });
         Ok(match info.end {
             End::NeverEnding(p) => Some(p.unwrap_or(0)),
             _ => None,
@@ -371,19 +387,16 @@ impl Position {
     }
 
     /// The outcome, if the game is over by the rules of the position alone (a front row
-    /// empty, or no legal move). Repetition is judged by [`crate::Game`]'s history.
+    /// empty, a Kalah side empty, or no legal move). Repetition is judged by
+    /// [`crate::record::GameRecord`]'s history.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(loser) = self.bao.emptied_front() {
-            return Some(Outcome {
-                winner: Some(loser.other()),
-                reason: EndReason::FrontRowEmpty,
-            });
-        }
-        (!self.bao.has_legal_move()).then_some(Outcome {
-            winner: Some(self.bao.turn.other()),
-            reason: EndReason::NoLegalMove,
-        })
+        on_state!(&self.state, s => s.board_outcome().or_else(|| {
+            (!s.has_legal_move()).then_some(Outcome {
+                winner: Some(s.turn().other()),
+                reason: EndReason::NoLegalMove,
+            })
+        }))
     }
 
     /// Whether the game is over.
@@ -401,79 +414,30 @@ impl Position {
     /// The Zobrist key computed from scratch (equal to [`Self::zobrist`]).
     #[must_use]
     pub fn compute_zobrist(&self) -> u64 {
-        let mut h = self.state_key();
-        for (s, side) in self.bao.pits.iter().enumerate() {
-            for (r, &n) in side.iter().enumerate() {
-                h ^= pit_key(s * RING + r, n);
+        on_state!(&self.state, s => {
+            let mut h = state_key(s.state_word());
+            for (i, &n) in s.pit_counts().iter().enumerate() {
+                h ^= pit_key(i, n);
             }
-        }
-        h
-    }
-
-    fn state_key(&self) -> u64 {
-        let b = &self.bao;
-        state_key(
-            b.turn.index() as u64
-                | u64::from(b.hand[0]) << 8
-                | u64::from(b.hand[1]) << 16
-                | u64::from(b.house[0]) << 24
-                | u64::from(b.house[1]) << 25
-                | u64::from(b.takasia) << 32
-                | u64::from(b.reserved) << 40,
-        )
+            h
+        })
     }
 
     /// Updates the key from the position before a move: only pits that changed are touched.
-    fn update_zobrist(&mut self, before: &Bao) {
-        let old = Self {
-            bao: *before,
-            hash: 0,
+    fn update_zobrist(&mut self, before: &Self) {
+        let h = match (&before.state, &self.state) {
+            (State::Bao(a), State::Bao(b)) => diff_key(before.hash, a, b),
+            (State::Relay(a), State::Relay(b)) => diff_key(before.hash, a, b),
+            (State::Kalah(a), State::Kalah(b)) => diff_key(before.hash, a, b),
+            _ => self.compute_zobrist(),
         };
-        let mut h = self.hash ^ old.state_key() ^ self.state_key();
-        for s in 0..2 {
-            for chunk in 0..RING / 8 {
-                let range = chunk * 8..chunk * 8 + 8;
-                if before.pits[s][range.clone()] == self.bao.pits[s][range.clone()] {
-                    continue;
-                }
-                for r in range {
-                    let (a, b) = (before.pits[s][r], self.bao.pits[s][r]);
-                    if a != b {
-                        h ^= pit_key(s * RING + r, a) ^ pit_key(s * RING + r, b);
-                    }
-                }
-            }
-        }
         self.hash = h;
     }
 
     /// The position as an unchecked [`Setup`].
     #[must_use]
     pub fn to_setup(&self) -> Setup {
-        let b = &self.bao;
-        let mut pits = BySide::new([[0u8; MAX_WIDTH]; 2], [[0u8; MAX_WIDTH]; 2]);
-        for side in Side::ALL {
-            for r in 0..RING {
-                let pit = b.pit(side, r);
-                let row = usize::from(pit.row() == Row::Back);
-                pits[side][row][usize::from(pit.col()) - 1] = b.pits[side.index()][r];
-            }
-        }
-        let bao = match b.variant.game() {
-            Game::BaoLaKujifunza => None,
-            game => Some(BaoFields {
-                hands: BySide::new(b.hand[0], b.hand[1]),
-                houses: BySide::new(b.house[0], b.house[1]),
-                takasia: self.takasia(),
-                reserved: (game == Game::BaoLaKete).then(|| self.reserved()),
-            }),
-        };
-        Setup {
-            width: WIDTH as u8,
-            pits,
-            turn: b.turn,
-            bao,
-        }
+        on_state!(&self.state, s => s.to_setup())
     }
 
     /// The diagram (docs/notation.md).
@@ -491,86 +455,28 @@ impl Position {
         setup: &Setup,
         total: SeedTotal,
     ) -> Result<Self, PositionError> {
-        if usize::from(setup.width) != WIDTH {
-            return Err(PositionError::Width {
-                expected: WIDTH,
-                found: setup.width.into(),
-            });
-        }
-        let game = variant.game();
-        let mut b = Bao::start(variant);
-        b.turn = setup.turn;
-        for side in Side::ALL {
-            for r in 0..RING {
-                let pit = b.pit(side, r);
-                b.pits[side.index()][r] = setup.seeds(pit);
-            }
-        }
-        match (game, setup.bao) {
-            (Game::BaoLaKujifunza, None) => {}
-            (Game::BaoLaKujifunza, Some(_)) => {
-                return Err(PositionError::Fields(
-                    "bao-la-kujifunza diagrams have no extra fields",
-                ));
-            }
-            (_, None) => {
-                return Err(PositionError::Fields(
-                    "expected hands, houses and takasia fields",
-                ));
-            }
-            (_, Some(f)) => {
-                if game == Game::BaoLaKete && f.reserved.is_none() {
-                    return Err(PositionError::Fields(
-                        "bao-la-kete diagrams have a fourth field",
-                    ));
-                }
-                if game == Game::BaoLaKiswahili && f.reserved.is_some() {
-                    return Err(PositionError::Fields(
-                        "bao-la-kiswahili diagrams have three fields",
-                    ));
-                }
-                b.hand = [f.hands.south, f.hands.north];
-                b.house = [f.houses.south, f.houses.north];
-                if let Some(t) = f.takasia {
-                    let r = t.ring_index(WIDTH);
-                    if b.hand != [0, 0] {
-                        return Err(PositionError::Takasia(
-                            "takasia exists only in the mtaji stage",
-                        ));
-                    }
-                    if r == HOUSE && b.house[b.turn.index()] {
-                        return Err(PositionError::Takasia(
-                            "an owned nyumba cannot be takasia'd",
-                        ));
-                    }
-                    if b.takasia_rule() == bao::TakasiaRule::Off {
-                        return Err(PositionError::Takasia("takasia is off in this variant"));
-                    }
-                    b.takasia = r as u8;
-                }
-                if let Some(Some(p)) = f.reserved {
-                    b.reserved = p.ring_index(WIDTH) as u8;
-                }
-            }
-        }
-        let pos = Self::from_bao(b);
-        let found = pos.total_seeds();
+        let pos = Self::from_state(State::from_setup(variant, setup)?);
         let expected = variant.total_seeds();
-        if let Some(p) = Side::ALL
-            .into_iter()
-            .flat_map(|s| (0..RING).map(move |r| (s, r)))
-            .find(|&(s, r)| u32::from(b.pits[s.index()][r]) > expected)
-        {
-            return Err(PositionError::PitOverflow(b.pit(p.0, p.1)));
+        for side in Side::ALL {
+            for row in [Row::Front, Row::Back] {
+                for col in 1..=setup.width {
+                    if let Some(p) = Pit::new(side, row, col) {
+                        if u32::from(setup.seeds(p)) > expected {
+                            return Err(PositionError::PitOverflow(p));
+                        }
+                    }
+                }
+            }
         }
+        let found = pos.total_seeds();
         if total == SeedTotal::Exact && found != expected {
             return Err(PositionError::SeedTotal { expected, found });
         }
         Ok(pos)
     }
 
-    /// The move text of a legal move with its informational marks: `*` a takasa, `**` a takasa
-    /// that sets takasia, `#` a move that wins.
+    /// The move text of a legal move with its informational marks: in the Bao family `*` a
+    /// takasa, `**` a takasa that sets takasia; everywhere `#` a move that wins.
     ///
     /// # Errors
     /// An illegal move.
@@ -578,24 +484,36 @@ impl Position {
         if !self.is_legal(m) {
             return Err(IllegalMoveError { m });
         }
-        let mut b = self.bao;
-        let info = b.run(m, crate::LAP_LIMIT, CYCLE_CHECK_FROM, &mut Silent);
-        let mut s = m.to_string();
-        if !info.capture {
-            s.push('*');
-            if info.takasia_set {
-                s.push('*');
-            }
-        }
-        let next = Self::from_bao(b);
+        let mut next = *self;
+        let info =
+            on_state!(&mut next.state, s => s.run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut Silent));
+        let mut text = m.to_string();
+        text.push_str(on_state!(&self.state, s => s.marks(&info)));
         if next
             .outcome()
             .is_some_and(|o| o.winner == Some(self.turn()))
         {
-            s.push('#');
+            text.push('#');
         }
-        Ok(s)
+        Ok(text)
     }
+}
+
+/// The key after a move from the key before it: only pits whose count changed are touched.
+fn diff_key<R: Rules>(hash: u64, a: &R, b: &R) -> u64 {
+    let mut h = hash ^ state_key(a.state_word()) ^ state_key(b.state_word());
+    let (pa, pb) = (a.pit_counts(), b.pit_counts());
+    for (chunk, (ca, cb)) in pa.chunks(8).zip(pb.chunks(8)).enumerate() {
+        if ca == cb {
+            continue;
+        }
+        for (i, (&x, &y)) in ca.iter().zip(cb).enumerate() {
+            if x != y {
+                h ^= pit_key(chunk * 8 + i, x) ^ pit_key(chunk * 8 + i, y);
+            }
+        }
+    }
+    h
 }
 
 impl fmt::Display for Position {

@@ -24,11 +24,16 @@ pub struct BaoFields {
 pub struct Setup {
     /// Pits per row.
     pub width: u8,
+    /// Rows: 4, or 2 for Kalah (each side's single row is its front row).
+    pub rows: u8,
     /// Seeds per pit: `pits[side][row][col - 1]`, row 0 the front row, columns from the
     /// owner's left.
     pub pits: BySide<[[u8; MAX_WIDTH]; 2]>,
     /// The side to move.
     pub turn: Side,
+    /// Seeds in each player's store: Kalah's stores, or the seeds each player has captured
+    /// in Hawalis.
+    pub stores: Option<BySide<u8>>,
     /// Bao la Kiswahili / Bao la Kete fields, when the diagram has them.
     pub bao: Option<BaoFields>,
 }
@@ -72,7 +77,10 @@ impl Setup {
     }
 }
 
-/// The printed rows from top to bottom.
+/// The printed rows from top to bottom of a two-row board.
+const PRINTED_2: [(Side, Row); 2] = [(Side::North, Row::Front), (Side::South, Row::Front)];
+
+/// The printed rows from top to bottom of a four-row board.
 const PRINTED: [(Side, Row); 4] = [
     (Side::North, Row::Back),
     (Side::North, Row::Front),
@@ -80,9 +88,15 @@ const PRINTED: [(Side, Row); 4] = [
     (Side::South, Row::Back),
 ];
 
+impl Setup {
+    fn printed(&self) -> &'static [(Side, Row)] {
+        if self.rows == 2 { &PRINTED_2 } else { &PRINTED }
+    }
+}
+
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, &(side, row)) in PRINTED.iter().enumerate() {
+        for (i, &(side, row)) in self.printed().iter().enumerate() {
             if i > 0 {
                 f.write_str("/")?;
             }
@@ -94,6 +108,9 @@ impl fmt::Display for Setup {
             }
         }
         write!(f, " {}", self.turn.letter())?;
+        if let Some(s) = self.stores {
+            write!(f, " {},{}", s.south, s.north)?;
+        }
         if let Some(b) = self.bao {
             let pit = |p: Option<Pit>| p.map_or_else(|| "-".to_owned(), |p| p.to_string());
             write!(
@@ -119,7 +136,7 @@ impl fmt::Display for Setup {
 pub enum ParseDiagramError {
     /// The text is empty, has double spaces, or a number of fields no diagram has.
     Fields,
-    /// The board field is not four rows of equal length separated by `/`.
+    /// The board field is not four (or two) rows of equal length separated by `/`.
     Rows,
     /// A pit count is not a number from 0 to 255.
     Count(String),
@@ -127,6 +144,8 @@ pub enum ParseDiagramError {
     Width(usize),
     /// The side to move is not `S` or `N`.
     Turn(String),
+    /// The stores field is not `s,n`.
+    Stores(String),
     /// The hands field is not `s,n`.
     Hands(String),
     /// The houses field is not two digits 0/1.
@@ -150,6 +169,7 @@ impl fmt::Display for ParseDiagramError {
             Self::Count(s) => write!(f, "invalid pit count `{s}` in diagram"),
             Self::Width(w) => write!(f, "invalid diagram board width {w} (1 to 16 pits per row)"),
             Self::Turn(s) => write!(f, "invalid side to move `{s}` in diagram (expected S or N)"),
+            Self::Stores(s) => write!(f, "invalid stores field `{s}` in diagram (expected s,n)"),
             Self::Hands(s) => write!(f, "invalid hands field `{s}` in diagram (expected s,n)"),
             Self::Houses(s) => write!(
                 f,
@@ -169,6 +189,19 @@ impl fmt::Display for ParseDiagramError {
 
 impl core::error::Error for ParseDiagramError {}
 
+/// `a,b`: two counts without leading zeros.
+fn parse_pair(s: &str) -> Option<BySide<u8>> {
+    let (a, b) = s.split_once(',')?;
+    let ok = |x: &str| {
+        !x.is_empty()
+            && x.len() <= 3
+            && !(x.len() > 1 && x.starts_with('0'))
+            && x.bytes().all(|c| c.is_ascii_digit())
+    };
+    (ok(a) && ok(b)).then_some(())?;
+    Some(BySide::new(a.parse::<u8>().ok()?, b.parse::<u8>().ok()?))
+}
+
 fn parse_front_pit(s: &str, side: Side, width: u8) -> Option<Option<Pit>> {
     if s == "-" {
         return Some(None);
@@ -182,13 +215,16 @@ impl FromStr for Setup {
 
     fn from_str(s: &str) -> Result<Self, ParseDiagramError> {
         let fields: Vec<&str> = s.split(' ').collect();
-        if fields.iter().any(|f| f.is_empty()) || !matches!(fields.len(), 2 | 5 | 6) {
+        if fields.iter().any(|f| f.is_empty()) || !matches!(fields.len(), 2 | 3 | 5 | 6) {
             return Err(ParseDiagramError::Fields);
         }
         let rows: Vec<&str> = fields[0].split('/').collect();
-        if rows.len() != 4 {
-            return Err(ParseDiagramError::Rows);
-        }
+        let printed: &[(Side, Row)] = match (rows.len(), fields.len()) {
+            (4, 2 | 3 | 5 | 6) => &PRINTED,
+            (2, 3) => &PRINTED_2,
+            (2 | 4, _) => return Err(ParseDiagramError::Fields),
+            _ => return Err(ParseDiagramError::Rows),
+        };
         let mut counts: Vec<Vec<u8>> = Vec::with_capacity(4);
         for row in &rows {
             let mut v = Vec::new();
@@ -216,7 +252,7 @@ impl FromStr for Setup {
             return Err(ParseDiagramError::Width(width));
         }
         let mut pits = BySide::new([[0u8; MAX_WIDTH]; 2], [[0u8; MAX_WIDTH]; 2]);
-        for (row, &(side, r)) in counts.iter().zip(PRINTED.iter()) {
+        for (row, &(side, r)) in counts.iter().zip(printed.iter()) {
             let ri = usize::from(r == Row::Back);
             for (i, &n) in row.iter().enumerate() {
                 let col = if side == Side::North {
@@ -233,19 +269,16 @@ impl FromStr for Setup {
             other => return Err(ParseDiagramError::Turn(other.to_owned())),
         };
         let width = width as u8;
+        let stores = if fields.len() == 3 {
+            Some(
+                parse_pair(fields[2])
+                    .ok_or_else(|| ParseDiagramError::Stores(fields[2].to_owned()))?,
+            )
+        } else {
+            None
+        };
         let bao = if fields.len() >= 5 {
-            let hands = fields[2]
-                .split_once(',')
-                .and_then(|(a, b)| {
-                    let ok = |x: &str| {
-                        !x.is_empty()
-                            && x.len() <= 3
-                            && !(x.len() > 1 && x.starts_with('0'))
-                            && x.bytes().all(|c| c.is_ascii_digit())
-                    };
-                    (ok(a) && ok(b)).then_some(())?;
-                    Some(BySide::new(a.parse::<u8>().ok()?, b.parse::<u8>().ok()?))
-                })
+            let hands = parse_pair(fields[2])
                 .ok_or_else(|| ParseDiagramError::Hands(fields[2].to_owned()))?;
             let houses = match fields[3].as_bytes() {
                 [a @ (b'0' | b'1'), b @ (b'0' | b'1')] => BySide::new(*a == b'1', *b == b'1'),
@@ -271,8 +304,10 @@ impl FromStr for Setup {
         };
         Ok(Self {
             width,
+            rows: rows.len() as u8,
             pits,
             turn,
+            stores,
             bao,
         })
     }
@@ -289,6 +324,8 @@ mod tests {
             "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S",
             "0,1,2,1,4,8,2,2/10,0,0,10,2,1,0,1/0,2,0,0,1,1,0,0/0,0,2,2,0,2,6,4 N 0,0 00 a4",
             "0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 11 - -",
+            "4,4,4,4,4,4/4,4,4,4,4,4 S 0,0",
+            "2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2 N 3,0",
         ] {
             let s: Setup = d.parse().unwrap();
             assert_eq!(s.to_string(), d);
@@ -325,6 +362,9 @@ mod tests {
             "1,2/3,4/5,6/7,8 S 1,1 11 - A1",
             "1,256/3,4/5,6/7,8 S",
             "1,02/3,4/5,6/7,8 S",
+            "4,4/4,4 S",
+            "4,4/4,4 S 1,1 11 -",
+            "4,4/4,4/4,4 S 0,0",
             "1,2/3,4/5,6/7,8 S 01,1 11 -",
         ] {
             assert!(bad.parse::<Setup>().is_err(), "{bad}");

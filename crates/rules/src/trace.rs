@@ -14,6 +14,8 @@ pub enum StopReason {
     Takasia,
     /// The last seed fell into the mover's functional nyumba in a namua move (R3.2d).
     Nyumba,
+    /// All seeds are sown and the variant has no relay (Kalah).
+    Sown,
 }
 
 /// One step of a move.
@@ -56,6 +58,27 @@ pub enum Event {
         /// The direction of the capture lap.
         dir: Direction,
     },
+    /// The seeds of `from` leave the board into the mover's store (Kalah, Hawalis captures).
+    Remove {
+        /// The pit emptied.
+        from: Pit,
+        /// How many seeds.
+        seeds: u8,
+    },
+    /// The seeds of `from` join the mover's hand to be sown on (Hus captures).
+    Take {
+        /// The pit emptied.
+        from: Pit,
+        /// How many seeds.
+        seeds: u8,
+    },
+    /// One seed sown into `side`'s store (Kalah).
+    Store {
+        /// Whose store.
+        side: Side,
+    },
+    /// The last seed fell into the mover's store: the same side moves again (Kalah).
+    ExtraTurn,
     /// A nyumba loses its status (captured, emptied by its owner, or the first capture of the
     /// mtaji stage).
     HouseDestroyed {
@@ -103,11 +126,16 @@ impl fmt::Display for Event {
                 })
             }
             Self::HouseDestroyed { side } => write!(f, "{side} nyumba destroyed"),
+            Self::Remove { from, seeds } => write!(f, "remove {seeds} from {from}"),
+            Self::Take { from, seeds } => write!(f, "take {seeds} from {from}"),
+            Self::Store { side } => write!(f, "sow {side} store"),
+            Self::ExtraTurn => f.write_str("extra turn"),
             Self::Safari => f.write_str("safari"),
             Self::Stop { reason } => f.write_str(match reason {
                 StopReason::EmptyPit => "stop: empty pit",
                 StopReason::Takasia => "stop: takasia",
                 StopReason::Nyumba => "stop: nyumba",
+                StopReason::Sown => "stop: all sown",
             }),
             Self::GameOver { winner, travelling } => {
                 write!(

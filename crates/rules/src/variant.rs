@@ -7,7 +7,7 @@ use core::str::FromStr;
 /// so a record made under older rules can be recognised.
 pub const RULES_REVISION: u32 = 1;
 
-/// A game, without its rule options.
+/// A game on a given board, without its rule options. Each has its own slug.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Game {
@@ -17,11 +17,52 @@ pub enum Game {
     BaoLaKujifunza,
     /// Bao la Kete (Lamu): docs/rules/bao-la-kete.md.
     BaoLaKete,
+    /// Hawalis (Bao Kiarabu) on the classic 4x7 board: docs/rules/hawalis.md.
+    Hawalis,
+    /// Bao Kiarabu on a 4x8 board: docs/rules/hawalis.md.
+    Hawalis4x8,
+    /// Hus on a 4x8 board: docs/rules/hus.md.
+    Hus,
+    /// Hus on a 4x12 board.
+    Hus4x12,
+    /// Hus on a 4x16 board.
+    Hus4x16,
+    /// Kalah with 6 pits and 4 seeds each, the standard two-row Mancala: docs/rules/kalah.md.
+    Kalah,
+    /// Kalah with 5 seeds per pit.
+    Kalah6x5,
+    /// Kalah with 6 seeds per pit.
+    Kalah6x6,
+}
+
+/// The rule families, each implemented once (`variants/`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Family {
+    /// Bao la Kiswahili, Bao la Kujifunza, Bao la Kete.
+    Bao,
+    /// Hawalis.
+    Hawalis,
+    /// Hus.
+    Hus,
+    /// Kalah.
+    Kalah,
 }
 
 impl Game {
     /// Every game.
-    pub const ALL: [Self; 3] = [Self::BaoLaKiswahili, Self::BaoLaKujifunza, Self::BaoLaKete];
+    pub const ALL: [Self; 11] = [
+        Self::BaoLaKiswahili,
+        Self::BaoLaKujifunza,
+        Self::BaoLaKete,
+        Self::Hawalis,
+        Self::Hawalis4x8,
+        Self::Hus,
+        Self::Hus4x12,
+        Self::Hus4x16,
+        Self::Kalah,
+        Self::Kalah6x5,
+        Self::Kalah6x6,
+    ];
 
     /// The slug used on the command line, in URLs and in records.
     #[must_use]
@@ -30,6 +71,14 @@ impl Game {
             Self::BaoLaKiswahili => "bao-la-kiswahili",
             Self::BaoLaKujifunza => "bao-la-kujifunza",
             Self::BaoLaKete => "bao-la-kete",
+            Self::Hawalis => "hawalis",
+            Self::Hawalis4x8 => "hawalis-4x8",
+            Self::Hus => "hus",
+            Self::Hus4x12 => "hus-4x12",
+            Self::Hus4x16 => "hus-4x16",
+            Self::Kalah => "kalah",
+            Self::Kalah6x5 => "kalah-6x5",
+            Self::Kalah6x6 => "kalah-6x6",
         }
     }
 
@@ -40,17 +89,81 @@ impl Game {
             Self::BaoLaKiswahili => "Bao la Kiswahili",
             Self::BaoLaKujifunza => "Bao la Kujifunza",
             Self::BaoLaKete => "Bao la Kete",
+            Self::Hawalis => "Hawalis",
+            Self::Hawalis4x8 => "Bao Kiarabu (4x8)",
+            Self::Hus => "Hus",
+            Self::Hus4x12 => "Hus (4x12)",
+            Self::Hus4x16 => "Hus (4x16)",
+            Self::Kalah => "Kalah",
+            Self::Kalah6x5 => "Kalah (5 seeds)",
+            Self::Kalah6x6 => "Kalah (6 seeds)",
+        }
+    }
+
+    pub(crate) const fn family(self) -> Family {
+        match self {
+            Self::BaoLaKiswahili | Self::BaoLaKujifunza | Self::BaoLaKete => Family::Bao,
+            Self::Hawalis | Self::Hawalis4x8 => Family::Hawalis,
+            Self::Hus | Self::Hus4x12 | Self::Hus4x16 => Family::Hus,
+            Self::Kalah | Self::Kalah6x5 | Self::Kalah6x6 => Family::Kalah,
+        }
+    }
+
+    /// Pits per row.
+    #[must_use]
+    pub const fn width(self) -> usize {
+        match self {
+            Self::Hawalis => 7,
+            Self::Hus4x12 => 12,
+            Self::Hus4x16 => 16,
+            Self::Kalah | Self::Kalah6x5 | Self::Kalah6x6 => 6,
+            _ => 8,
+        }
+    }
+
+    /// Rows on the board: 4, or 2 for Kalah.
+    #[must_use]
+    pub const fn rows(self) -> usize {
+        match self.family() {
+            Family::Kalah => 2,
+            _ => 4,
+        }
+    }
+
+    /// The seeds in play.
+    #[must_use]
+    pub const fn total_seeds(self) -> u32 {
+        let w = self.width() as u32;
+        match self {
+            Self::Hawalis | Self::Hawalis4x8 | Self::BaoLaKujifunza => 8 * w,
+            Self::Hus | Self::Hus4x12 | Self::Hus4x16 => 6 * w,
+            Self::Kalah => 48,
+            Self::Kalah6x5 => 60,
+            Self::Kalah6x6 => 72,
+            Self::BaoLaKiswahili | Self::BaoLaKete => 64,
+        }
+    }
+
+    /// How many occurrences of one position (same side to move) draw the game: 2 where the
+    /// variant's sources make the first recurrence a draw (Hawalis), else 3 (decisions.md).
+    #[must_use]
+    pub const fn repetitions_for_draw(self) -> usize {
+        match self.family() {
+            Family::Hawalis => 2,
+            _ => 3,
         }
     }
 
     /// The rule options this game accepts.
     #[must_use]
     pub const fn options(self) -> &'static [RuleOption] {
-        match self {
-            Self::BaoLaKiswahili | Self::BaoLaKete => {
+        match self.family() {
+            Family::Bao if !matches!(self, Self::BaoLaKujifunza) => {
                 &[RuleOption::TakasiaDonkers, RuleOption::TakasiaNone]
             }
-            Self::BaoLaKujifunza => &[],
+            Family::Hus => &[RuleOption::CaptureRequiresOuter],
+            Family::Kalah => &[RuleOption::EmptyCapture],
+            _ => &[],
         }
     }
 }
@@ -63,11 +176,21 @@ pub enum RuleOption {
     TakasiaDonkers,
     /// `takasia:none`: no takasia at all (R8).
     TakasiaNone,
+    /// `capture_requires_outer` (Hus): a capture needs the opponent's outer pit occupied too.
+    CaptureRequiresOuter,
+    /// `empty_capture` (Kalah): the last seed in an own empty pit is captured even when the
+    /// opposite pit is empty.
+    EmptyCapture,
 }
 
 impl RuleOption {
     /// Every option.
-    pub const ALL: [Self; 2] = [Self::TakasiaDonkers, Self::TakasiaNone];
+    pub const ALL: [Self; 4] = [
+        Self::TakasiaDonkers,
+        Self::TakasiaNone,
+        Self::CaptureRequiresOuter,
+        Self::EmptyCapture,
+    ];
 
     /// The name written on the command line and in records.
     #[must_use]
@@ -75,6 +198,8 @@ impl RuleOption {
         match self {
             Self::TakasiaDonkers => "takasia:donkers",
             Self::TakasiaNone => "takasia:none",
+            Self::CaptureRequiresOuter => "capture_requires_outer",
+            Self::EmptyCapture => "empty_capture",
         }
     }
 
@@ -87,6 +212,7 @@ impl RuleOption {
         match self {
             Self::TakasiaDonkers => Self::TakasiaNone.bit(),
             Self::TakasiaNone => Self::TakasiaDonkers.bit(),
+            Self::CaptureRequiresOuter | Self::EmptyCapture => 0,
         }
     }
 }
@@ -121,15 +247,37 @@ impl Variant {
     pub const BAO_LA_KETE: Self = Self::new(Game::BaoLaKete);
 
     /// Every variant with every combination of its rule options (the defaults first).
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 18] = [
         Self::BAO_LA_KISWAHILI,
         Self::BAO_LA_KUJIFUNZA,
         Self::BAO_LA_KETE,
+        Self::new(Game::Hawalis),
+        Self::new(Game::Hawalis4x8),
+        Self::new(Game::Hus),
+        Self::new(Game::Hus4x12),
+        Self::new(Game::Hus4x16),
+        Self::new(Game::Kalah),
+        Self::new(Game::Kalah6x5),
+        Self::new(Game::Kalah6x6),
         Self::BAO_LA_KISWAHILI.with(RuleOption::TakasiaDonkers),
         Self::BAO_LA_KISWAHILI.with(RuleOption::TakasiaNone),
         Self::BAO_LA_KETE.with(RuleOption::TakasiaDonkers),
         Self::BAO_LA_KETE.with(RuleOption::TakasiaNone),
+        Self::new(Game::Hus).with(RuleOption::CaptureRequiresOuter),
+        Self::new(Game::Kalah).with(RuleOption::EmptyCapture),
+        Self::new(Game::Kalah6x6).with(RuleOption::EmptyCapture),
     ];
+
+    /// The default variant of every game (no rule options), one per slug.
+    pub const DEFAULTS: [Self; 11] = {
+        let mut v = [Self::BAO_LA_KISWAHILI; 11];
+        let mut i = 0;
+        while i < 11 {
+            v[i] = Self::new(Game::ALL[i]);
+            i += 1;
+        }
+        v
+    };
 
     /// The game with its default rules.
     #[must_use]
@@ -219,13 +367,19 @@ impl Variant {
     /// The board width (pits per row).
     #[must_use]
     pub const fn width(self) -> usize {
-        8
+        self.game.width()
+    }
+
+    /// Rows on the board.
+    #[must_use]
+    pub const fn rows(self) -> usize {
+        self.game.rows()
     }
 
     /// The number of seeds in play.
     #[must_use]
     pub const fn total_seeds(self) -> u32 {
-        64
+        self.game.total_seeds()
     }
 }
 

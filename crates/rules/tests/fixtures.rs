@@ -38,8 +38,10 @@ fn legal_texts(pos: &Position) -> Vec<String> {
 /// The move of a text that may name a never-ending (so not legal) move.
 fn candidate_move(text: &str) -> Move {
     let mt: mancala::MoveText = text.parse().unwrap();
-    let dir = mancala::Direction::from_sign(mt.sign, mt.pit).unwrap();
-    Move::new(mt.pit, dir)
+    match mt.sign {
+        Some(sign) => Move::new(mt.pit, mancala::Direction::from_sign(sign, mt.pit).unwrap()),
+        None => Move::from_pit(mt.pit),
+    }
 }
 
 struct Runner {

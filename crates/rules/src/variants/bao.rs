@@ -5,9 +5,14 @@
 //! Each player's 16 pits form a ring: front pit `c` is index `c - 1`, back pit `c` is `16 - c`,
 //! and clockwise is `+1`. Front index `r` faces the opponent's front index `7 - r`.
 
+use super::{End, Rules, RunInfo};
+use crate::position::{EndReason, Outcome, PositionError};
 use crate::sow::{Brent, CYCLE_CHECK_FROM, Observer, landing, step};
 use crate::trace::{Event, StopReason};
-use crate::{Direction, Game, Move, MoveList, Pit, RuleOption, Side, Variant};
+use crate::{
+    BaoFields, BySide, Direction, Game, MAX_WIDTH, Move, MoveList, Pit, Row, RuleOption, Setup,
+    Side, Variant,
+};
 
 pub(crate) const WIDTH: usize = 8;
 pub(crate) const RING: usize = 16;
@@ -91,28 +96,6 @@ pub(crate) struct Bao {
     pub(crate) variant: Variant,
 }
 
-/// How a move ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum End {
-    /// Normally; the other side is to move.
-    Done,
-    /// A front row was emptied during the move (R10.1): the winner.
-    GameOver(Side),
-    /// The lap limit was reached or a lap-start state repeated (R9); the period if known.
-    NeverEnding(Option<u32>),
-}
-
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RunInfo {
-    pub(crate) end: End,
-    pub(crate) laps: u32,
-    /// The move reached the stop/safari decision at a functional nyumba (R3.2d).
-    pub(crate) decision: bool,
-    pub(crate) capture: bool,
-    /// Takasia set on the opponent by this move.
-    pub(crate) takasia_set: bool,
-}
-
 /// The state at the start of a lap, for cycle finding (R9.3).
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct LapState {
@@ -188,7 +171,7 @@ fn front_bits(p: &[u8; RING]) -> u64 {
 }
 
 impl Bao {
-    pub(crate) fn start(variant: Variant) -> Self {
+    fn bao_start(variant: Variant) -> Self {
         let mut b = Self {
             pits: [[0; RING]; 2],
             hand: [0; 2],
@@ -285,7 +268,7 @@ impl Bao {
 
     /// Candidate moves before the never-ending check and the stop/safari split.
     /// Candidates as codes `ring index * 2 + clockwise`.
-    fn candidates(&self, out: &mut Cands) {
+    fn candidate_codes(&self, out: &mut Cands) {
         let s = self.turn.index();
         let own = &self.pits[s];
         let mut push = |r: usize, cw: bool| out.push(((r as u8) << 1) | u8::from(cw));
@@ -400,16 +383,16 @@ impl Bao {
     }
 
     /// The legal moves, with each move's result (R9: never-ending moves left out).
-    pub(crate) fn legal_with<F: FnMut(Move, &Self)>(&self, mut f: F) {
+    fn bao_legal_with<F: FnMut(Move, &Self)>(&self, mut f: F) {
         if self.emptied_front().is_some() {
             return;
         }
         let mut cands = Cands::new();
-        self.candidates(&mut cands);
+        self.candidate_codes(&mut cands);
         for &c in cands.as_slice() {
             let m = self.code_move(c);
             let mut b = *self;
-            let info = b.run(
+            let info = b.bao_run(
                 m,
                 crate::LAP_LIMIT,
                 CYCLE_CHECK_FROM,
@@ -422,7 +405,7 @@ impl Bao {
             if info.decision {
                 let safari = m.with_safari();
                 let mut b = *self;
-                let info = b.run(
+                let info = b.bao_run(
                     safari,
                     crate::LAP_LIMIT,
                     CYCLE_CHECK_FROM,
@@ -440,12 +423,12 @@ impl Bao {
     /// and a draw that turns out never-ending, or a safari twin whose move never reaches the
     /// nyumba decision, is struck off and drawn again, which keeps the draw uniform over the
     /// legal moves.
-    pub(crate) fn play_random(&mut self, mut pick: impl FnMut(usize) -> usize) -> Option<Move> {
+    fn bao_play_random(&mut self, mut pick: impl FnMut(usize) -> usize) -> Option<Move> {
         if self.emptied_front().is_some() {
             return None;
         }
         let mut cands = Cands::new();
-        self.candidates(&mut cands);
+        self.candidate_codes(&mut cands);
         let s = self.turn.index();
         // Only a namua capture move with an owned nyumba can reach the stop/safari decision.
         let twins = self.hand[s] > 0 && self.house[s] && {
@@ -466,33 +449,33 @@ impl Bao {
             let safari = code & 0x80 != 0;
             let m = self.code_move(code & 0x7F);
             let m = if safari { m.with_safari() } else { m };
-            let mut b = *self;
-            let info = b.run(
+            let backup = *self;
+            let info = self.bao_run(
                 m,
                 crate::LAP_LIMIT,
                 CYCLE_CHECK_FROM,
                 &mut crate::sow::Silent,
             );
-            if matches!(info.end, End::NeverEnding(_)) || (safari && !info.decision) {
+            if info.is_never_ending() || (safari && !info.decision) {
+                *self = backup;
                 cands.swap_remove(k);
                 continue;
             }
-            *self = b;
             return Some(m);
         }
         None
     }
 
     /// Whether the side to move has a legal move: stops at the first candidate that ends.
-    pub(crate) fn has_legal_move(&self) -> bool {
+    fn bao_has_legal_move(&self) -> bool {
         if self.emptied_front().is_some() {
             return false;
         }
         let mut cands = Cands::new();
-        self.candidates(&mut cands);
+        self.candidate_codes(&mut cands);
         cands.as_slice().iter().any(|&c| {
             let mut b = *self;
-            let info = b.run(
+            let info = b.bao_run(
                 self.code_move(c),
                 crate::LAP_LIMIT,
                 CYCLE_CHECK_FROM,
@@ -514,24 +497,18 @@ impl Bao {
         )
     }
 
-    pub(crate) fn legal_moves(&self) -> MoveList {
-        let mut out = MoveList::new();
-        self.legal_with(|m, _| out.push(m));
-        out
-    }
-
     /// Whether `m` is one of the candidates (the never-ending check aside).
-    pub(crate) fn is_candidate(&self, m: Move) -> bool {
-        if self.emptied_front().is_some() || m.pit().side() != self.turn {
+    fn bao_is_candidate(&self, m: Move) -> bool {
+        if self.emptied_front().is_some() || m.pit().side() != self.turn || m.dir().is_none() {
             return false;
         }
         if usize::from(m.pit().col()) > WIDTH {
             return false;
         }
         let mut cands = Cands::new();
-        self.candidates(&mut cands);
-        let code =
-            ((m.pit().ring_index(WIDTH) as u8) << 1) | u8::from(m.dir() == Direction::Clockwise);
+        self.candidate_codes(&mut cands);
+        let code = ((m.pit().ring_index(WIDTH) as u8) << 1)
+            | u8::from(m.dir() == Some(Direction::Clockwise));
         cands.as_slice().contains(&code)
     }
 
@@ -542,7 +519,7 @@ impl Bao {
         clippy::too_many_lines,
         reason = "one move, rule by rule, reads best in one piece"
     )]
-    pub(crate) fn run<O: Observer>(
+    fn bao_run<O: Observer>(
         &mut self,
         m: Move,
         limit: u32,
@@ -561,15 +538,9 @@ impl Bao {
             self.takasia as usize
         };
         let old_takasia = self.takasia;
-        let mut cw = m.dir() == Direction::Clockwise;
+        let mut cw = m.dir() == Some(Direction::Clockwise);
         let p = m.pit().ring_index(WIDTH);
-        let mut info = RunInfo {
-            end: End::Done,
-            laps: 0,
-            decision: false,
-            capture: false,
-            takasia_set: false,
-        };
+        let mut info = RunInfo::new();
         let mut capture_move = false;
         let mut first_lap_decides = false;
         let mut pos;
@@ -598,7 +569,7 @@ impl Bao {
                 cw = match x {
                     0 | 1 => true,
                     6 | 7 => false,
-                    _ if $free => m.dir() == Direction::Clockwise,
+                    _ if $free => m.dir() == Some(Direction::Clockwise),
                     _ => cw,
                 };
                 let kichwa = if cw { 0 } else { WIDTH - 1 };
@@ -872,5 +843,179 @@ impl Bao {
             return NONE;
         }
         t as u8
+    }
+}
+
+impl Rules for Bao {
+    fn start(variant: Variant) -> Self {
+        Self::bao_start(variant)
+    }
+
+    fn from_setup(variant: Variant, setup: &Setup) -> Result<Self, PositionError> {
+        super::check_shape(variant, setup)?;
+        let game = variant.game();
+        let mut b = Self::bao_start(variant);
+        b.turn = setup.turn;
+        for side in Side::ALL {
+            for r in 0..RING {
+                b.pits[side.index()][r] = setup.seeds(b.pit(side, r));
+            }
+        }
+        if setup.stores.is_some() {
+            return Err(PositionError::Fields("Bao diagrams have no stores field"));
+        }
+        match (game, setup.bao) {
+            (Game::BaoLaKujifunza, None) => {}
+            (Game::BaoLaKujifunza, Some(_)) => {
+                return Err(PositionError::Fields(
+                    "bao-la-kujifunza diagrams have no extra fields",
+                ));
+            }
+            (_, None) => {
+                return Err(PositionError::Fields(
+                    "expected hands, houses and takasia fields",
+                ));
+            }
+            (_, Some(f)) => {
+                if game == Game::BaoLaKete && f.reserved.is_none() {
+                    return Err(PositionError::Fields(
+                        "bao-la-kete diagrams have a fourth field",
+                    ));
+                }
+                if game == Game::BaoLaKiswahili && f.reserved.is_some() {
+                    return Err(PositionError::Fields(
+                        "bao-la-kiswahili diagrams have three fields",
+                    ));
+                }
+                b.hand = [f.hands.south, f.hands.north];
+                b.house = [f.houses.south, f.houses.north];
+                if let Some(t) = f.takasia {
+                    let r = t.ring_index(WIDTH);
+                    if b.hand != [0, 0] {
+                        return Err(PositionError::Takasia(
+                            "takasia exists only in the mtaji stage",
+                        ));
+                    }
+                    if r == HOUSE && b.house[b.turn.index()] {
+                        return Err(PositionError::Takasia(
+                            "an owned nyumba cannot be takasia'd",
+                        ));
+                    }
+                    if b.takasia_rule() == TakasiaRule::Off {
+                        return Err(PositionError::Takasia("takasia is off in this variant"));
+                    }
+                    b.takasia = r as u8;
+                }
+                if let Some(Some(p)) = f.reserved {
+                    b.reserved = p.ring_index(WIDTH) as u8;
+                }
+            }
+        }
+        Ok(b)
+    }
+
+    fn to_setup(&self) -> Setup {
+        let mut pits = BySide::new([[0u8; MAX_WIDTH]; 2], [[0u8; MAX_WIDTH]; 2]);
+        for side in Side::ALL {
+            for r in 0..RING {
+                let pit = self.pit(side, r);
+                let row = usize::from(pit.row() == Row::Back);
+                pits[side][row][usize::from(pit.col()) - 1] = self.pits[side.index()][r];
+            }
+        }
+        let pit_of = |side: Side, r: u8| (r != NONE).then(|| self.pit(side, r.into()));
+        let bao = match self.variant.game() {
+            Game::BaoLaKujifunza => None,
+            game => Some(BaoFields {
+                hands: BySide::new(self.hand[0], self.hand[1]),
+                houses: BySide::new(self.house[0], self.house[1]),
+                takasia: pit_of(self.turn, self.takasia),
+                reserved: (game == Game::BaoLaKete)
+                    .then(|| pit_of(self.turn.other(), self.reserved)),
+            }),
+        };
+        Setup {
+            width: WIDTH as u8,
+            rows: 4,
+            pits,
+            turn: self.turn,
+            stores: None,
+            bao,
+        }
+    }
+
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn turn(&self) -> Side {
+        self.turn
+    }
+
+    fn seeds(&self, pit: Pit) -> u8 {
+        if usize::from(pit.col()) > WIDTH {
+            return 0;
+        }
+        self.pits[pit.side().index()][pit.ring_index(WIDTH)]
+    }
+
+    fn total_seeds(&self) -> u32 {
+        let board: u32 = self.pits.iter().flatten().map(|&n| u32::from(n)).sum();
+        board + u32::from(self.hand[0]) + u32::from(self.hand[1])
+    }
+
+    fn pit_counts(&self) -> &[u8] {
+        self.pits.as_flattened()
+    }
+
+    fn state_word(&self) -> u64 {
+        self.turn.index() as u64
+            | u64::from(self.hand[0]) << 8
+            | u64::from(self.hand[1]) << 16
+            | u64::from(self.house[0]) << 24
+            | u64::from(self.house[1]) << 25
+            | u64::from(self.takasia) << 32
+            | u64::from(self.reserved) << 40
+    }
+
+    fn board_outcome(&self) -> Option<Outcome> {
+        self.emptied_front().map(|loser| Outcome {
+            winner: Some(loser.other()),
+            reason: EndReason::FrontRowEmpty,
+        })
+    }
+
+    fn candidates(&self, out: &mut MoveList) {
+        let mut cands = Cands::new();
+        self.candidate_codes(&mut cands);
+        out.extend(cands.as_slice().iter().map(|&c| self.code_move(c)));
+    }
+
+    fn run<O: Observer>(&mut self, m: Move, limit: u32, cycle_from: u32, obs: &mut O) -> RunInfo {
+        self.bao_run(m, limit, cycle_from, obs)
+    }
+
+    fn legal_with<F: FnMut(Move, &Self)>(&self, f: F) {
+        self.bao_legal_with(f);
+    }
+
+    fn has_legal_move(&self) -> bool {
+        self.bao_has_legal_move()
+    }
+
+    fn is_candidate(&self, m: Move) -> bool {
+        self.bao_is_candidate(m)
+    }
+
+    fn play_random<P: FnMut(usize) -> usize>(&mut self, pick: P) -> Option<Move> {
+        self.bao_play_random(pick)
+    }
+
+    fn marks(&self, info: &RunInfo) -> &'static str {
+        match (info.capture, info.takasia_set) {
+            (true, _) => "",
+            (false, false) => "*",
+            (false, true) => "**",
+        }
     }
 }

@@ -1,1 +1,216 @@
+//! The rule families. Each implements [`Rules`] once; `Position` dispatches over [`State`].
+//! What the relay games share (ring steps, lap sowing, the lap limit, cycle finding, the draw of
+//! a uniform random move) lives in `crate::sow` and in the generic helpers below.
+
+use core::fmt::Debug;
+use core::hash::Hash;
+
+use crate::position::{Outcome, PositionError};
+use crate::sow::{CYCLE_CHECK_FROM, Observer, Silent};
+use crate::{LAP_LIMIT, Move, MoveList, Pit, Setup, Side, Variant};
+
 pub(crate) mod bao;
+pub(crate) mod kalah;
+pub(crate) mod relay;
+
+/// How a move ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    /// Normally.
+    Done,
+    /// The game ended during the move (a Bao front row emptied): the winner.
+    GameOver(Side),
+    /// The lap limit was reached or a lap-start state repeated (R9); the period if known.
+    NeverEnding(Option<u32>),
+}
+
+/// What a move did, beyond the position it leaves.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RunInfo {
+    pub(crate) end: End,
+    pub(crate) laps: u32,
+    /// Bao: the move reached the stop/safari decision at a functional nyumba (R3.2d).
+    pub(crate) decision: bool,
+    /// The move captured (Bao: it is a capture move).
+    pub(crate) capture: bool,
+    /// Bao: takasia set on the opponent by this move.
+    pub(crate) takasia_set: bool,
+}
+
+impl RunInfo {
+    pub(crate) const fn new() -> Self {
+        Self {
+            end: End::Done,
+            laps: 0,
+            decision: false,
+            capture: false,
+            takasia_set: false,
+        }
+    }
+
+    pub(crate) const fn is_never_ending(&self) -> bool {
+        matches!(self.end, End::NeverEnding(_))
+    }
+}
+
+/// One rule family's position: small, `Copy`, no heap.
+pub(crate) trait Rules: Copy + Eq + Hash + Debug {
+    fn start(variant: Variant) -> Self;
+    fn from_setup(variant: Variant, setup: &Setup) -> Result<Self, PositionError>;
+    fn to_setup(&self) -> Setup;
+    fn variant(&self) -> Variant;
+    fn turn(&self) -> Side;
+    fn seeds(&self, pit: Pit) -> u8;
+    /// Board, hands and stores.
+    fn total_seeds(&self) -> u32;
+    /// Every pit count in a fixed order (for Zobrist keys).
+    fn pit_counts(&self) -> &[u8];
+    /// Everything else that tells positions apart, packed (for Zobrist keys).
+    fn state_word(&self) -> u64;
+    /// The outcome read off the board alone (a Bao front row empty, a Kalah side empty).
+    fn board_outcome(&self) -> Option<Outcome>;
+    /// Candidate moves: legal apart from possibly never ending.
+    fn candidates(&self, out: &mut MoveList);
+    /// Plays a candidate. With `End::NeverEnding` the state is left half-way.
+    fn run<O: Observer>(&mut self, m: Move, limit: u32, cycle_from: u32, obs: &mut O) -> RunInfo;
+
+    /// Calls `f` with every legal move and its result.
+    fn legal_with<F: FnMut(Move, &Self)>(&self, mut f: F) {
+        if self.board_outcome().is_some() {
+            return;
+        }
+        let mut cands = MoveList::new();
+        self.candidates(&mut cands);
+        for m in cands {
+            let mut b = *self;
+            if !b
+                .run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut Silent)
+                .is_never_ending()
+            {
+                f(m, &b);
+            }
+        }
+    }
+
+    /// Whether the side to move has a legal move; stops at the first.
+    fn has_legal_move(&self) -> bool {
+        if self.board_outcome().is_some() {
+            return false;
+        }
+        let mut cands = MoveList::new();
+        self.candidates(&mut cands);
+        cands.iter().any(|&m| {
+            let mut b = *self;
+            !b.run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut Silent)
+                .is_never_ending()
+        })
+    }
+
+    fn is_candidate(&self, m: Move) -> bool {
+        if self.board_outcome().is_some() {
+            return false;
+        }
+        let mut cands = MoveList::new();
+        self.candidates(&mut cands);
+        cands.contains(&m)
+    }
+
+    /// Plays a uniformly drawn legal move: only the drawn candidate is played; one that turns
+    /// out never-ending is struck off and another drawn, which keeps the draw uniform.
+    fn play_random<P: FnMut(usize) -> usize>(&mut self, mut pick: P) -> Option<Move> {
+        if self.board_outcome().is_some() {
+            return None;
+        }
+        let mut cands = MoveList::new();
+        self.candidates(&mut cands);
+        while !cands.is_empty() {
+            let k = pick(cands.len()).min(cands.len() - 1);
+            let m = cands[k];
+            let backup = *self;
+            if self
+                .run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut Silent)
+                .is_never_ending()
+            {
+                *self = backup;
+                cands.swap_remove(k);
+                continue;
+            }
+            return Some(m);
+        }
+        None
+    }
+
+    /// The informational marks of a move's text (Bao: `*`, `**`).
+    fn marks(&self, _info: &RunInfo) -> &'static str {
+        ""
+    }
+}
+
+/// A position of any family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum State {
+    Bao(bao::Bao),
+    Relay(relay::Relay),
+    Kalah(kalah::Kalah),
+}
+
+/// Runs `$e` with `$s` bound to the family state inside `$state`.
+macro_rules! on_state {
+    ($state:expr, $s:ident => $e:expr) => {
+        match $state {
+            $crate::variants::State::Bao($s) => $e,
+            $crate::variants::State::Relay($s) => $e,
+            $crate::variants::State::Kalah($s) => $e,
+        }
+    };
+}
+pub(crate) use on_state;
+
+impl From<bao::Bao> for State {
+    fn from(b: bao::Bao) -> Self {
+        Self::Bao(b)
+    }
+}
+
+impl From<relay::Relay> for State {
+    fn from(b: relay::Relay) -> Self {
+        Self::Relay(b)
+    }
+}
+
+impl From<kalah::Kalah> for State {
+    fn from(b: kalah::Kalah) -> Self {
+        Self::Kalah(b)
+    }
+}
+
+impl State {
+    pub(crate) fn start(variant: Variant) -> Self {
+        use crate::variant::Family;
+        match variant.game().family() {
+            Family::Bao => bao::Bao::start(variant).into(),
+            Family::Hawalis | Family::Hus => relay::Relay::start(variant).into(),
+            Family::Kalah => kalah::Kalah::start(variant).into(),
+        }
+    }
+
+    pub(crate) fn from_setup(variant: Variant, setup: &Setup) -> Result<Self, PositionError> {
+        use crate::variant::Family;
+        Ok(match variant.game().family() {
+            Family::Bao => bao::Bao::from_setup(variant, setup)?.into(),
+            Family::Hawalis | Family::Hus => relay::Relay::from_setup(variant, setup)?.into(),
+            Family::Kalah => kalah::Kalah::from_setup(variant, setup)?.into(),
+        })
+    }
+}
+
+/// Checks the board shape of a setup against the variant.
+pub(crate) fn check_shape(variant: Variant, setup: &Setup) -> Result<(), PositionError> {
+    if usize::from(setup.width) != variant.width() || usize::from(setup.rows) != variant.rows() {
+        return Err(PositionError::Width {
+            expected: variant.width(),
+            found: setup.width.into(),
+        });
+    }
+    Ok(())
+}
