@@ -57,6 +57,12 @@ pub struct Move {
     pit: Pit,
     dir: Option<Direction>,
     safari: bool,
+    /// A seed from the reserve goes into `pit` first (move text `+A3`).
+    place: bool,
+    /// Omweso: the clockwise (1) or anticlockwise (0) choice at each lap that had one, first
+    /// in bit 0.
+    choices: u32,
+    nchoices: u8,
 }
 
 impl Move {
@@ -67,6 +73,9 @@ impl Move {
             pit,
             dir: Some(dir),
             safari: false,
+            place: false,
+            choices: 0,
+            nchoices: 0,
         }
     }
 
@@ -77,7 +86,51 @@ impl Move {
             pit,
             dir: None,
             safari: false,
+            place: false,
+            choices: 0,
+            nchoices: 0,
         }
+    }
+
+    /// A seed from the reserve into `pit`, which is then sown (Bao la Kimasai's planting, move
+    /// text `+A3`).
+    #[must_use]
+    pub const fn place(pit: Pit) -> Self {
+        Self {
+            pit,
+            dir: None,
+            safari: false,
+            place: true,
+            choices: 0,
+            nchoices: 0,
+        }
+    }
+
+    /// The same move with one more lap choice: clockwise or not (Omweso).
+    #[must_use]
+    pub const fn with_choice(self, clockwise: bool) -> Self {
+        Self {
+            choices: self.choices | (clockwise as u32) << self.nchoices,
+            nchoices: self.nchoices + 1,
+            ..self
+        }
+    }
+
+    /// Whether a reserve seed goes into the pit first.
+    #[must_use]
+    pub const fn is_place(self) -> bool {
+        self.place
+    }
+
+    /// The lap choices (Omweso), in order: `true` is clockwise.
+    pub fn choices(self) -> impl Iterator<Item = bool> {
+        (0..self.nchoices).map(move |i| self.choices >> i & 1 != 0)
+    }
+
+    /// How many lap choices the move carries.
+    #[must_use]
+    pub const fn choice_count(self) -> usize {
+        self.nchoices as usize
     }
 
     /// The same move with safari chosen (move text `+`).
@@ -111,12 +164,18 @@ impl Move {
 /// Move text without informational marks (use [`crate::Position::move_text`] for the marks).
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.place {
+            f.write_str("+")?;
+        }
         write!(f, "{}", self.pit)?;
         if let Some(d) = self.dir {
             write!(f, "{}", d.sign(self.pit))?;
         }
         if self.safari {
             f.write_str("+")?;
+        }
+        for c in self.choices() {
+            f.write_str(if c { "c" } else { "a" })?;
         }
         Ok(())
     }

@@ -16,7 +16,7 @@ pub struct Marks {
 }
 
 /// The syntax of a move text, not yet checked against a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MoveText {
     /// The pit played.
     pub pit: Pit,
@@ -24,6 +24,10 @@ pub struct MoveText {
     pub sign: Option<char>,
     /// `+`: safari.
     pub safari: bool,
+    /// A leading `+`: a seed from the reserve into the pit first.
+    pub place: bool,
+    /// Omweso lap choices, `c` (clockwise, `true`) or `a`, in order.
+    pub choices: Vec<bool>,
     /// The marks, when any were given.
     pub marks: Option<Marks>,
 }
@@ -49,8 +53,13 @@ impl FromStr for MoveText {
 
     fn from_str(s: &str) -> Result<Self, ParseMoveTextError> {
         let err = || ParseMoveTextError(s.to_owned());
-        // The pit name ends where the sign, `+` or a mark begins.
-        let i = s.find(['<', '>', '+', '*', '#']).unwrap_or(s.len());
+        let place = s.starts_with('+');
+        let s = if place { &s[1..] } else { s };
+        // The pit name ends where the sign, `+`, a choice or a mark begins.
+        let i = s
+            .get(1..)
+            .and_then(|t| t.find(['<', '>', '+', '*', '#', 'a', 'c']))
+            .map_or(s.len(), |i| i + 1);
         let pit: Pit = s[..i].parse().map_err(|_| err())?;
         let (sign, mut rest) = match s.as_bytes().get(i) {
             Some(b'>') => (Some('>'), &s[i + 1..]),
@@ -59,6 +68,14 @@ impl FromStr for MoveText {
         };
         if sign.is_none() && rest.starts_with('+') {
             return Err(err());
+        }
+        let mut choices = Vec::new();
+        while let Some(c) = rest.chars().next().filter(|c| matches!(c, 'a' | 'c')) {
+            if sign.is_some() || place || choices.len() >= 32 {
+                return Err(err());
+            }
+            choices.push(c == 'c');
+            rest = &rest[1..];
         }
         let safari = rest.starts_with('+');
         if safari {
@@ -85,6 +102,8 @@ impl FromStr for MoveText {
             pit,
             sign,
             safari,
+            place,
+            choices,
             marks,
         })
     }
@@ -92,12 +111,18 @@ impl FromStr for MoveText {
 
 impl fmt::Display for MoveText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.place {
+            f.write_str("+")?;
+        }
         write!(f, "{}", self.pit)?;
         if let Some(c) = self.sign {
             write!(f, "{c}")?;
         }
         if self.safari {
             f.write_str("+")?;
+        }
+        for &c in &self.choices {
+            f.write_str(if c { "c" } else { "a" })?;
         }
         if let Some(m) = self.marks {
             f.write_str(&"*".repeat(m.takasa.into()))?;
@@ -204,7 +229,11 @@ impl Position {
             legal: self.legal_moves().iter().map(ToString::to_string).collect(),
         };
         let m = match mt.sign {
-            None => Move::from_pit(mt.pit),
+            None if mt.place => Move::place(mt.pit),
+            None => mt
+                .choices
+                .iter()
+                .fold(Move::from_pit(mt.pit), |m, &c| m.with_choice(c)),
             Some(sign) => {
                 let m = Move::new(
                     mt.pit,

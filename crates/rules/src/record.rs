@@ -16,8 +16,8 @@ use crate::movetext::MoveError;
 use crate::position::{EndReason, Outcome, PositionError, SeedTotal};
 use crate::{Move, Notation, ParseDiagramError, Position, RULES_REVISION, Setup, Side, Variant};
 
-/// How many times a position may occur before the game is drawn (R11): the third occurrence
-/// draws.
+/// How many occurrences of a position draw the game where the variant's sources say nothing
+/// (R11): the third. Hawalis draws at the first recurrence ([`crate::Game::repetitions_for_draw`]).
 pub const REPETITIONS_FOR_DRAW: usize = 3;
 
 /// A game in progress or finished: its start, moves and positions, with the repetition rule.
@@ -151,10 +151,12 @@ impl GameRecord {
             });
         }
         self.position().outcome().or_else(|| {
-            (self.repetitions() >= REPETITIONS_FOR_DRAW).then_some(Outcome {
-                winner: None,
-                reason: EndReason::Repetition,
-            })
+            (self.repetitions() >= self.variant().game().repetitions_for_draw()).then_some(
+                Outcome {
+                    winner: None,
+                    reason: EndReason::Repetition,
+                },
+            )
         })
     }
 

@@ -33,6 +33,11 @@ pub enum Game {
     Kalah6x5,
     /// Kalah with 6 seeds per pit.
     Kalah6x6,
+    /// Bao la Kimasai, the 4x8 planting and harvest game: docs/rules/bao-la-kimasai.md.
+    BaoLaKimasai,
+    /// Bao la Kimasai, the 4x12 single-stone sliding game, reconstructed from one source:
+    /// docs/rules/bao-la-kimasai-4x12.md.
+    BaoLaKimasai4x12,
 }
 
 /// The rule families, each implemented once (`variants/`).
@@ -46,11 +51,15 @@ pub(crate) enum Family {
     Hus,
     /// Kalah.
     Kalah,
+    /// Bao la Kimasai 4x8.
+    Kimasai,
+    /// Bao la Kimasai 4x12 (sliding).
+    KimasaiSliding,
 }
 
 impl Game {
     /// Every game.
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 13] = [
         Self::BaoLaKiswahili,
         Self::BaoLaKujifunza,
         Self::BaoLaKete,
@@ -62,6 +71,8 @@ impl Game {
         Self::Kalah,
         Self::Kalah6x5,
         Self::Kalah6x6,
+        Self::BaoLaKimasai,
+        Self::BaoLaKimasai4x12,
     ];
 
     /// The slug used on the command line, in URLs and in records.
@@ -79,6 +90,8 @@ impl Game {
             Self::Kalah => "kalah",
             Self::Kalah6x5 => "kalah-6x5",
             Self::Kalah6x6 => "kalah-6x6",
+            Self::BaoLaKimasai => "bao-la-kimasai",
+            Self::BaoLaKimasai4x12 => "bao-la-kimasai-4x12",
         }
     }
 
@@ -97,6 +110,8 @@ impl Game {
             Self::Kalah => "Kalah",
             Self::Kalah6x5 => "Kalah (5 seeds)",
             Self::Kalah6x6 => "Kalah (6 seeds)",
+            Self::BaoLaKimasai => "Bao la Kimasai",
+            Self::BaoLaKimasai4x12 => "Bao la Kimasai (4x12 sliding)",
         }
     }
 
@@ -106,6 +121,8 @@ impl Game {
             Self::Hawalis | Self::Hawalis4x8 => Family::Hawalis,
             Self::Hus | Self::Hus4x12 | Self::Hus4x16 => Family::Hus,
             Self::Kalah | Self::Kalah6x5 | Self::Kalah6x6 => Family::Kalah,
+            Self::BaoLaKimasai => Family::Kimasai,
+            Self::BaoLaKimasai4x12 => Family::KimasaiSliding,
         }
     }
 
@@ -114,7 +131,7 @@ impl Game {
     pub const fn width(self) -> usize {
         match self {
             Self::Hawalis => 7,
-            Self::Hus4x12 => 12,
+            Self::Hus4x12 | Self::BaoLaKimasai4x12 => 12,
             Self::Hus4x16 => 16,
             Self::Kalah | Self::Kalah6x5 | Self::Kalah6x6 => 6,
             _ => 8,
@@ -140,7 +157,8 @@ impl Game {
             Self::Kalah => 48,
             Self::Kalah6x5 => 60,
             Self::Kalah6x6 => 72,
-            Self::BaoLaKiswahili | Self::BaoLaKete => 64,
+            Self::BaoLaKiswahili | Self::BaoLaKete | Self::BaoLaKimasai => 64,
+            Self::BaoLaKimasai4x12 => 46,
         }
     }
 
@@ -149,7 +167,7 @@ impl Game {
     #[must_use]
     pub const fn repetitions_for_draw(self) -> usize {
         match self.family() {
-            Family::Hawalis => 2,
+            Family::Hawalis | Family::KimasaiSliding => 2,
             _ => 3,
         }
     }
@@ -247,7 +265,7 @@ impl Variant {
     pub const BAO_LA_KETE: Self = Self::new(Game::BaoLaKete);
 
     /// Every variant with every combination of its rule options (the defaults first).
-    pub const ALL: [Self; 18] = [
+    pub const ALL: [Self; 20] = [
         Self::BAO_LA_KISWAHILI,
         Self::BAO_LA_KUJIFUNZA,
         Self::BAO_LA_KETE,
@@ -259,6 +277,8 @@ impl Variant {
         Self::new(Game::Kalah),
         Self::new(Game::Kalah6x5),
         Self::new(Game::Kalah6x6),
+        Self::new(Game::BaoLaKimasai),
+        Self::new(Game::BaoLaKimasai4x12),
         Self::BAO_LA_KISWAHILI.with(RuleOption::TakasiaDonkers),
         Self::BAO_LA_KISWAHILI.with(RuleOption::TakasiaNone),
         Self::BAO_LA_KETE.with(RuleOption::TakasiaDonkers),
@@ -269,10 +289,10 @@ impl Variant {
     ];
 
     /// The default variant of every game (no rule options), one per slug.
-    pub const DEFAULTS: [Self; 11] = {
-        let mut v = [Self::BAO_LA_KISWAHILI; 11];
+    pub const DEFAULTS: [Self; Game::ALL.len()] = {
+        let mut v = [Self::BAO_LA_KISWAHILI; Game::ALL.len()];
         let mut i = 0;
-        while i < 11 {
+        while i < Game::ALL.len() {
             v[i] = Self::new(Game::ALL[i]);
             i += 1;
         }

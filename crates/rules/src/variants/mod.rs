@@ -189,7 +189,9 @@ impl State {
         use crate::variant::Family;
         match variant.game().family() {
             Family::Bao => bao::Bao::start(variant).into(),
-            Family::Hawalis | Family::Hus => relay::Relay::start(variant).into(),
+            Family::Hawalis | Family::Hus | Family::Kimasai | Family::KimasaiSliding => {
+                relay::Relay::start(variant).into()
+            }
             Family::Kalah => kalah::Kalah::start(variant).into(),
         }
     }
@@ -198,7 +200,9 @@ impl State {
         use crate::variant::Family;
         Ok(match variant.game().family() {
             Family::Bao => bao::Bao::from_setup(variant, setup)?.into(),
-            Family::Hawalis | Family::Hus => relay::Relay::from_setup(variant, setup)?.into(),
+            Family::Hawalis | Family::Hus | Family::Kimasai | Family::KimasaiSliding => {
+                relay::Relay::from_setup(variant, setup)?.into()
+            }
             Family::Kalah => kalah::Kalah::from_setup(variant, setup)?.into(),
         })
     }

@@ -1,25 +1,32 @@
-//! The four-row relay games whose direction is fixed: Hawalis / Bao Kiarabu
-//! (docs/rules/hawalis.md) and Hus (docs/rules/hus.md). Both sow anticlockwise (the variants'
-//! "counter-clockwise": B1 → BW → AW → A1 → B1) on the mover's ring of 2W pits, relay from an
-//! occupied pit and end in an empty one; they differ in the starts they allow and the capture.
+//! The four-row games whose direction is fixed: Hawalis / Bao Kiarabu (docs/rules/hawalis.md),
+//! Hus (docs/rules/hus.md), Bao la Kimasai 4x8 (docs/rules/bao-la-kimasai.md) and the sliding
+//! Bao la Kimasai 4x12 (docs/rules/bao-la-kimasai-4x12.md). All move on the mover's ring of 2W
+//! pits; the first three relay from an occupied pit and end in an empty one, Hawalis and Hus
+//! sowing anticlockwise (the variants' "counter-clockwise": B1 → BW → AW → A1 → B1) and Bao la
+//! Kimasai clockwise; the sliding game moves one stone one step anticlockwise. They differ in
+//! the starts they allow, the capture, the reserve (Bao la Kimasai) and the end.
 //!
 //! Ring index as everywhere: front pit `c` is `c - 1`, back pit `c` is `2W - c`. Front index `r`
 //! faces the opponent's front index `W - 1 - r`, whose back pit behind it is index `W + r`.
 
 use super::{End, Rules, RunInfo};
-use crate::position::{Outcome, PositionError};
+use crate::position::{EndReason, Outcome, PositionError};
 use crate::sow::{Brent, Observer};
 use crate::trace::{Event, StopReason};
 use crate::variant::Family;
 use crate::{BySide, MAX_WIDTH, Move, MoveList, Pit, Row, RuleOption, Setup, Side, Variant};
 
 const MAX_RING: usize = 2 * MAX_WIDTH;
+/// Bao la Kimasai 4x8: each player's reserve at the start.
+const KIMASAI_RESERVE: u8 = 24;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Relay {
     pits: [[u8; MAX_RING]; 2],
-    /// Hawalis: seeds each side has captured (removed from the board).
+    /// Hawalis and the sliding game: seeds each side has captured (removed from the board).
     captured: [u8; 2],
+    /// Bao la Kimasai 4x8: seeds each side still has in reserve.
+    reserve: [u8; 2],
     turn: Side,
     width: u8,
     variant: Variant,
@@ -42,13 +49,78 @@ impl Relay {
         2 * self.w()
     }
 
-    fn is_hus(&self) -> bool {
-        self.variant.game().family() == Family::Hus
+    fn family(&self) -> Family {
+        self.variant.game().family()
     }
 
-    /// The next pit anticlockwise.
+    fn is_hus(&self) -> bool {
+        self.family() == Family::Hus
+    }
+
+    /// The next pit in the variant's direction: clockwise in Bao la Kimasai 4x8, else
+    /// anticlockwise.
     fn next(&self, r: usize) -> usize {
-        if r == 0 { self.ring() - 1 } else { r - 1 }
+        if self.family() == Family::Kimasai {
+            if r + 1 == self.ring() { 0 } else { r + 1 }
+        } else if r == 0 {
+            self.ring() - 1
+        } else {
+            r - 1
+        }
+    }
+
+    /// Bao la Kimasai 4x8: the first move of the game is a plain relay move with no reserve
+    /// seed (M2); both reserves are then still full and South is to move.
+    fn is_first_move(&self) -> bool {
+        self.reserve == [KIMASAI_RESERVE; 2] && self.turn == Side::South
+    }
+
+    /// S2-S3: the sliding game's move: one stone one step; arriving in the front row facing a
+    /// stone, it removes that stone and the one behind it, when there is one.
+    fn slide<O: Observer>(&mut self, p: usize, obs: &mut O) -> RunInfo {
+        let side = self.turn;
+        let (s, o, w) = (side.index(), side.other().index(), self.w());
+        let mut info = RunInfo::new();
+        info.laps = 1;
+        let q = self.next(p);
+        self.pits[s][p] -= 1;
+        self.pits[s][q] += 1;
+        if O::ENABLED {
+            obs.event(Event::Lift {
+                pit: self.pit(side, p),
+                seeds: 1,
+            });
+            obs.event(Event::Sow {
+                pit: self.pit(side, q),
+            });
+        }
+        if q < w && self.pits[o][w - 1 - q] > 0 {
+            info.capture = true;
+            for t in [w - 1 - q, w + q] {
+                let n = self.pits[o][t];
+                if n > 0 {
+                    self.pits[o][t] = 0;
+                    self.captured[s] += n;
+                    if O::ENABLED {
+                        obs.event(Event::Remove {
+                            from: self.pit(side.other(), t),
+                            seeds: n,
+                        });
+                    }
+                }
+            }
+        }
+        if O::ENABLED {
+            obs.event(Event::Stop {
+                reason: StopReason::EmptyPit,
+            });
+        }
+        self.turn = side.other();
+        info
+    }
+
+    fn front_empty(&self, s: usize) -> bool {
+        self.pits[s][..self.w()].iter().all(|&n| n == 0)
     }
 
     fn pit(&self, side: Side, r: usize) -> Pit {
@@ -59,23 +131,29 @@ impl Relay {
 impl Rules for Relay {
     fn start(variant: Variant) -> Self {
         let w = variant.width();
+        let family = variant.game().family();
         let mut pits = [[0u8; MAX_RING]; 2];
         for side in &mut pits {
-            if variant.game().family() == Family::Hus {
-                // Hus: 2 in every back pit and in the right half of the front row.
-                for (r, n) in side.iter_mut().enumerate().take(2 * w) {
-                    if r >= w / 2 {
-                        *n = 2;
-                    }
-                }
-            } else {
-                // Hawalis: 2 in every pit.
-                side[..2 * w].fill(2);
+            match family {
+                // U1: 2 in every back pit and in the right half of the front row.
+                Family::Hus => side[w / 2..2 * w].fill(2),
+                // M1: 1 in every front pit, the rest in reserve.
+                Family::Kimasai => side[..w].fill(1),
+                // S1: 1 in every pit but the own leftmost front pit.
+                Family::KimasaiSliding => side[1..2 * w].fill(1),
+                // H1: 2 in every pit.
+                _ => side[..2 * w].fill(2),
             }
         }
+        let reserve = if family == Family::Kimasai {
+            [KIMASAI_RESERVE; 2]
+        } else {
+            [0; 2]
+        };
         Self {
             pits,
             captured: [0; 2],
+            reserve,
             turn: Side::South,
             width: w as u8,
             variant,
@@ -91,12 +169,17 @@ impl Rules for Relay {
         }
         let mut b = Self::start(variant);
         match (variant.game().family(), setup.stores) {
-            (Family::Hawalis, Some(c)) => b.captured = [c.south, c.north],
-            (Family::Hawalis, None) => {
-                return Err(PositionError::Fields("expected the captured-seeds field"));
+            (Family::Hawalis | Family::KimasaiSliding, Some(c)) => b.captured = [c.south, c.north],
+            (Family::Kimasai, Some(c)) => b.reserve = [c.south, c.north],
+            (Family::Hus, None) => {}
+            (_, Some(_)) => {
+                return Err(PositionError::Fields(
+                    "this variant's diagrams have no third field",
+                ));
             }
-            (_, Some(_)) => return Err(PositionError::Fields("Hus diagrams have no stores field")),
-            (_, None) => {}
+            (_, None) => {
+                return Err(PositionError::Fields("expected a third field `s,n`"));
+            }
         }
         b.turn = setup.turn;
         for side in Side::ALL {
@@ -116,7 +199,11 @@ impl Rules for Relay {
                 pits[side][row][usize::from(pit.col()) - 1] = self.pits[side.index()][r];
             }
         }
-        let stores = (!self.is_hus()).then(|| BySide::new(self.captured[0], self.captured[1]));
+        let stores = match self.family() {
+            Family::Hus => None,
+            Family::Kimasai => Some(BySide::new(self.reserve[0], self.reserve[1])),
+            _ => Some(BySide::new(self.captured[0], self.captured[1])),
+        };
         Setup {
             width: self.width,
             rows: 4,
@@ -144,7 +231,11 @@ impl Rules for Relay {
 
     fn total_seeds(&self) -> u32 {
         let board: u32 = self.pits.iter().flatten().map(|&n| u32::from(n)).sum();
-        board + u32::from(self.captured[0]) + u32::from(self.captured[1])
+        board
+            + u32::from(self.captured[0])
+            + u32::from(self.captured[1])
+            + u32::from(self.reserve[0])
+            + u32::from(self.reserve[1])
     }
 
     fn pit_counts(&self) -> &[u8] {
@@ -155,17 +246,63 @@ impl Rules for Relay {
         self.turn.index() as u64
             | u64::from(self.captured[0]) << 8
             | u64::from(self.captured[1]) << 16
+            | u64::from(self.reserve[0]) << 24
+            | u64::from(self.reserve[1]) << 32
     }
 
-    /// Both games end only when the side to move has no legal move (H5, U5).
+    /// Hawalis, Hus and the sliding game end only when the side to move has no legal move (H5,
+    /// U5, S4). Bao la Kimasai 4x8 (M6): after a move, the player to move now loses if its front
+    /// row is empty (checked first), else the player who moved loses if its own is.
     fn board_outcome(&self) -> Option<Outcome> {
-        None
+        if self.family() != Family::Kimasai {
+            return None;
+        }
+        let q = self.turn;
+        let loser = if self.front_empty(q.index()) {
+            q
+        } else if self.front_empty(q.other().index()) {
+            q.other()
+        } else {
+            return None;
+        };
+        Some(Outcome {
+            winner: Some(loser.other()),
+            reason: EndReason::FrontRowEmpty,
+        })
     }
 
     fn candidates(&self, out: &mut MoveList) {
         let s = self.turn.index();
         let own = &self.pits[s];
         let ring = self.ring();
+        let side = self.turn;
+        match self.family() {
+            Family::Kimasai => {
+                // M2-M4: any occupied pit; while the reserve lasts a reserve seed goes in first.
+                let plant = self.reserve[s] > 0 && !self.is_first_move();
+                for (r, &n) in own.iter().enumerate().take(ring) {
+                    if n > 0 {
+                        let pit = self.pit(side, r);
+                        out.push(if plant {
+                            Move::place(pit)
+                        } else {
+                            Move::from_pit(pit)
+                        });
+                    }
+                }
+                return;
+            }
+            Family::KimasaiSliding => {
+                // S2: a stone slides to the next pit when that pit is empty.
+                for (r, &n) in own.iter().enumerate().take(ring) {
+                    if n > 0 && own[self.next(r)] == 0 {
+                        out.push(Move::from_pit(self.pit(side, r)));
+                    }
+                }
+                return;
+            }
+            _ => {}
+        }
         let before = out.len();
         // H2, U2: start from a pit with two or more seeds.
         for (r, &n) in own.iter().enumerate().take(ring) {
@@ -190,8 +327,21 @@ impl Rules for Relay {
         let w = self.w();
         let hus = self.is_hus();
         let needs_outer = self.variant.has(RuleOption::CaptureRequiresOuter);
+        let family = self.family();
         let mut info = RunInfo::new();
         let p = m.pit().ring_index(w);
+        if family == Family::KimasaiSliding {
+            return self.slide(p, obs);
+        }
+        // M4: harvest once the reserve is used up, and never on the first move.
+        let harvest = family == Family::Kimasai && self.reserve[s] == 0 && !self.is_first_move();
+        if m.is_place() {
+            self.reserve[s] -= 1;
+            self.pits[s][p] += 1;
+            if O::ENABLED {
+                obs.event(Event::Place { pit: m.pit() });
+            }
+        }
         let mut seeds = u32::from(self.pits[s][p]);
         self.pits[s][p] = 0;
         if O::ENABLED {
@@ -239,7 +389,7 @@ impl Rules for Relay {
             if self.pits[s][x] == 1 {
                 // H4: the move ends in an empty pit; in the front row it captures the facing
                 // front pit, with the back pit behind it when that is occupied.
-                if !hus && x < w && self.pits[o][facing] > 0 {
+                if family == Family::Hawalis && x < w && self.pits[o][facing] > 0 {
                     let mut taken = 0;
                     for t in [facing, behind] {
                         let n = self.pits[o][t];
@@ -263,6 +413,21 @@ impl Rules for Relay {
                     });
                 }
                 break;
+            }
+            // M5: Bao la Kimasai's harvest captures the facing front pit only, and the captured
+            // seeds are sown from the landing pit itself.
+            if harvest && x < w && self.pits[o][facing] > 0 {
+                info.capture = true;
+                seeds = u32::from(self.pits[o][facing]);
+                self.pits[o][facing] = 0;
+                if O::ENABLED {
+                    obs.event(Event::Take {
+                        from: self.pit(side.other(), facing),
+                        seeds: seeds as u8,
+                    });
+                }
+                pos = x;
+                continue;
             }
             // U4: Hus captures at an occupied front pit facing seeds (and, with
             // `capture_requires_outer`, with seeds behind): the facing pits and the landing
