@@ -10,7 +10,7 @@ use crate::position::{EndReason, Outcome, PositionError};
 use crate::sow::{Brent, CYCLE_CHECK_FROM, Observer, landing, step};
 use crate::trace::{Event, StopReason};
 use crate::{
-    BaoFields, BySide, Direction, Game, MAX_WIDTH, Move, MoveList, Pit, Row, RuleOption, Setup,
+    BaoFields, BySide, Direction, Game, Move, MoveList, Pit, RuleOption, Setup,
     Side, Variant,
 };
 
@@ -22,9 +22,13 @@ pub(crate) const HOUSE: usize = 4;
 pub(crate) const NONE: u8 = 0xFF;
 
 /// Candidate moves as codes `ring index * 2 + clockwise`.
+/// Room for Bao's candidates: at most 32 (16 pits, two directions), and their safari twins in
+/// namua (at most 16 candidates there).
+const BAO_CANDIDATES: usize = 64;
+
 #[derive(Clone, Copy)]
 struct Cands {
-    codes: [u8; crate::MAX_MOVES],
+    codes: [u8; BAO_CANDIDATES],
     len: usize,
 }
 
@@ -38,7 +42,7 @@ impl Cands {
 
     #[inline(always)]
     fn push(&mut self, code: u8) {
-        // The bound is MAX_MOVES (a test checks it); a push past it is dropped, never a panic.
+        // The bound is BAO_CANDIDATES (a test checks it); a push past it is dropped, never a panic.
         if let Some(slot) = self.codes.get_mut(self.len) {
             *slot = code;
             self.len += 1;
@@ -856,11 +860,7 @@ impl Rules for Bao {
         let game = variant.game();
         let mut b = Self::bao_start(variant);
         b.turn = setup.turn;
-        for side in Side::ALL {
-            for r in 0..RING {
-                b.pits[side.index()][r] = setup.seeds(b.pit(side, r));
-            }
-        }
+        b.pits = super::rings_from_setup(setup, WIDTH);
         if setup.stores.is_some() {
             return Err(PositionError::Fields("Bao diagrams have no stores field"));
         }
@@ -915,14 +915,6 @@ impl Rules for Bao {
     }
 
     fn to_setup(&self) -> Setup {
-        let mut pits = BySide::new([[0u8; MAX_WIDTH]; 2], [[0u8; MAX_WIDTH]; 2]);
-        for side in Side::ALL {
-            for r in 0..RING {
-                let pit = self.pit(side, r);
-                let row = usize::from(pit.row() == Row::Back);
-                pits[side][row][usize::from(pit.col()) - 1] = self.pits[side.index()][r];
-            }
-        }
         let pit_of = |side: Side, r: u8| (r != NONE).then(|| self.pit(side, r.into()));
         let bao = match self.variant.game() {
             Game::BaoLaKujifunza => None,
@@ -934,14 +926,7 @@ impl Rules for Bao {
                     .then(|| pit_of(self.turn.other(), self.reserved)),
             }),
         };
-        Setup {
-            width: WIDTH as u8,
-            rows: 4,
-            pits,
-            turn: self.turn,
-            stores: None,
-            bao,
-        }
+        Setup { bao, ..super::setup_from_rings(&self.pits, WIDTH, self.turn) }
     }
 
     fn variant(&self) -> Variant {

@@ -218,3 +218,31 @@ pub(crate) fn check_shape(variant: Variant, setup: &Setup) -> Result<(), Positio
     }
     Ok(())
 }
+
+/// The pits of a four-row board as rings (index as `Pit::ring_index`) read from a setup.
+pub(crate) fn rings_from_setup<const N: usize>(setup: &Setup, width: usize) -> [[u8; N]; 2] {
+    let mut pits = [[0u8; N]; 2];
+    for side in Side::ALL {
+        for (r, n) in pits[side.index()].iter_mut().enumerate().take(2 * width) {
+            *n = setup.seeds(Pit::from_ring(side, r, width));
+        }
+    }
+    pits
+}
+
+/// A four-row setup from rings of pits.
+pub(crate) fn setup_from_rings<const N: usize>(
+    pits: &[[u8; N]; 2],
+    width: usize,
+    turn: Side,
+) -> Setup {
+    let mut rows = crate::BySide::new([[0u8; crate::MAX_WIDTH]; 2], [[0u8; crate::MAX_WIDTH]; 2]);
+    for side in Side::ALL {
+        for (r, &n) in pits[side.index()].iter().enumerate().take(2 * width) {
+            let pit = Pit::from_ring(side, r, width);
+            let row = usize::from(pit.row() == crate::Row::Back);
+            rows[side][row][usize::from(pit.col()) - 1] = n;
+        }
+    }
+    Setup { width: width as u8, rows: 4, pits: rows, turn, stores: None, bao: None }
+}

@@ -14,7 +14,7 @@ use crate::position::{EndReason, Outcome, PositionError};
 use crate::sow::{Brent, Observer};
 use crate::trace::{Event, StopReason};
 use crate::variant::Family;
-use crate::{BySide, MAX_WIDTH, Move, MoveList, Pit, Row, RuleOption, Setup, Side, Variant};
+use crate::{BySide, MAX_WIDTH, Move, MoveList, Pit, RuleOption, Setup, Side, Variant};
 
 const MAX_RING: usize = 2 * MAX_WIDTH;
 /// Bao la Kimasai 4x8: each player's reserve at the start.
@@ -182,36 +182,18 @@ impl Rules for Relay {
             }
         }
         b.turn = setup.turn;
-        for side in Side::ALL {
-            for r in 0..b.ring() {
-                b.pits[side.index()][r] = setup.seeds(b.pit(side, r));
-            }
-        }
+        b.pits = super::rings_from_setup(setup, b.w());
         Ok(b)
     }
 
     fn to_setup(&self) -> Setup {
-        let mut pits = BySide::new([[0u8; MAX_WIDTH]; 2], [[0u8; MAX_WIDTH]; 2]);
-        for side in Side::ALL {
-            for r in 0..self.ring() {
-                let pit = self.pit(side, r);
-                let row = usize::from(pit.row() == Row::Back);
-                pits[side][row][usize::from(pit.col()) - 1] = self.pits[side.index()][r];
-            }
-        }
-        let stores = match self.family() {
+        let mut setup = super::setup_from_rings(&self.pits, self.w(), self.turn);
+        setup.stores = match self.family() {
             Family::Hus => None,
             Family::Kimasai => Some(BySide::new(self.reserve[0], self.reserve[1])),
             _ => Some(BySide::new(self.captured[0], self.captured[1])),
         };
-        Setup {
-            width: self.width,
-            rows: 4,
-            pits,
-            turn: self.turn,
-            stores,
-            bao: None,
-        }
+        setup
     }
 
     fn variant(&self) -> Variant {
