@@ -183,8 +183,9 @@ impl fmt::Display for Move {
 
 /// The capacity of a move list. Bao needs at most 32: a player's 16 pits times two directions
 /// in the mtaji stage (30 is the most reachable), and in namua 8 pits, two kichwas and
-/// stop/safari; the rest is room for wider boards. A property test checks the bound.
-pub const MAX_MOVES: usize = 64;
+/// stop/safari; Hus on 4x16 at most 32 pits. Omweso's moves multiply by the lap choices, so the
+/// list has room for 256; the property tests and the benchmark check the bound is never met.
+pub const MAX_MOVES: usize = 256;
 
 /// The legal moves of a position, on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;

@@ -58,7 +58,7 @@ pub(crate) const CYCLE_CHECK_FROM: u32 = 64;
 
 /// Brent's cycle finding over lap-start states: constant memory, and it finds a cycle of
 /// period λ that starts after μ laps within about μ + 2λ laps.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Brent<S> {
     saved: Option<S>,
     power: u32,

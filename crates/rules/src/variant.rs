@@ -38,6 +38,8 @@ pub enum Game {
     /// Bao la Kimasai, the 4x12 single-stone sliding game, reconstructed from one source:
     /// docs/rules/bao-la-kimasai-4x12.md.
     BaoLaKimasai4x12,
+    /// Omweso (Uganda): docs/rules/omweso.md.
+    Omweso,
 }
 
 /// The rule families, each implemented once (`variants/`).
@@ -55,11 +57,13 @@ pub(crate) enum Family {
     Kimasai,
     /// Bao la Kimasai 4x12 (sliding).
     KimasaiSliding,
+    /// Omweso.
+    Omweso,
 }
 
 impl Game {
     /// Every game.
-    pub const ALL: [Self; 13] = [
+    pub const ALL: [Self; 14] = [
         Self::BaoLaKiswahili,
         Self::BaoLaKujifunza,
         Self::BaoLaKete,
@@ -73,6 +77,7 @@ impl Game {
         Self::Kalah6x6,
         Self::BaoLaKimasai,
         Self::BaoLaKimasai4x12,
+        Self::Omweso,
     ];
 
     /// The slug used on the command line, in URLs and in records.
@@ -92,6 +97,7 @@ impl Game {
             Self::Kalah6x6 => "kalah-6x6",
             Self::BaoLaKimasai => "bao-la-kimasai",
             Self::BaoLaKimasai4x12 => "bao-la-kimasai-4x12",
+            Self::Omweso => "omweso",
         }
     }
 
@@ -112,6 +118,7 @@ impl Game {
             Self::Kalah6x6 => "Kalah (6 seeds)",
             Self::BaoLaKimasai => "Bao la Kimasai",
             Self::BaoLaKimasai4x12 => "Bao la Kimasai (4x12 sliding)",
+            Self::Omweso => "Omweso",
         }
     }
 
@@ -123,6 +130,7 @@ impl Game {
             Self::Kalah | Self::Kalah6x5 | Self::Kalah6x6 => Family::Kalah,
             Self::BaoLaKimasai => Family::Kimasai,
             Self::BaoLaKimasai4x12 => Family::KimasaiSliding,
+            Self::Omweso => Family::Omweso,
         }
     }
 
@@ -157,7 +165,7 @@ impl Game {
             Self::Kalah => 48,
             Self::Kalah6x5 => 60,
             Self::Kalah6x6 => 72,
-            Self::BaoLaKiswahili | Self::BaoLaKete | Self::BaoLaKimasai => 64,
+            Self::BaoLaKiswahili | Self::BaoLaKete | Self::BaoLaKimasai | Self::Omweso => 64,
             Self::BaoLaKimasai4x12 => 46,
         }
     }
@@ -181,6 +189,7 @@ impl Game {
             }
             Family::Hus => &[RuleOption::CaptureRequiresOuter],
             Family::Kalah => &[RuleOption::EmptyCapture],
+            Family::Omweso => &[RuleOption::FreeSetup],
             _ => &[],
         }
     }
@@ -199,6 +208,9 @@ pub enum RuleOption {
     /// `empty_capture` (Kalah): the last seed in an own empty pit is captured even when the
     /// opposite pit is empty.
     EmptyCapture,
+    /// `free_setup` (Omweso): the players place their 32 seeds one at a time, alternately,
+    /// before the first sowing.
+    FreeSetup,
 }
 
 impl RuleOption {
@@ -218,6 +230,7 @@ impl RuleOption {
             Self::TakasiaNone => "takasia:none",
             Self::CaptureRequiresOuter => "capture_requires_outer",
             Self::EmptyCapture => "empty_capture",
+            Self::FreeSetup => "free_setup",
         }
     }
 
@@ -230,7 +243,7 @@ impl RuleOption {
         match self {
             Self::TakasiaDonkers => Self::TakasiaNone.bit(),
             Self::TakasiaNone => Self::TakasiaDonkers.bit(),
-            Self::CaptureRequiresOuter | Self::EmptyCapture => 0,
+            Self::CaptureRequiresOuter | Self::EmptyCapture | Self::FreeSetup => 0,
         }
     }
 }
@@ -265,7 +278,7 @@ impl Variant {
     pub const BAO_LA_KETE: Self = Self::new(Game::BaoLaKete);
 
     /// Every variant with every combination of its rule options (the defaults first).
-    pub const ALL: [Self; 20] = [
+    pub const ALL: [Self; 22] = [
         Self::BAO_LA_KISWAHILI,
         Self::BAO_LA_KUJIFUNZA,
         Self::BAO_LA_KETE,
@@ -279,6 +292,7 @@ impl Variant {
         Self::new(Game::Kalah6x6),
         Self::new(Game::BaoLaKimasai),
         Self::new(Game::BaoLaKimasai4x12),
+        Self::new(Game::Omweso),
         Self::BAO_LA_KISWAHILI.with(RuleOption::TakasiaDonkers),
         Self::BAO_LA_KISWAHILI.with(RuleOption::TakasiaNone),
         Self::BAO_LA_KETE.with(RuleOption::TakasiaDonkers),
@@ -286,6 +300,7 @@ impl Variant {
         Self::new(Game::Hus).with(RuleOption::CaptureRequiresOuter),
         Self::new(Game::Kalah).with(RuleOption::EmptyCapture),
         Self::new(Game::Kalah6x6).with(RuleOption::EmptyCapture),
+        Self::new(Game::Omweso).with(RuleOption::FreeSetup),
     ];
 
     /// The default variant of every game (no rule options), one per slug.

@@ -10,8 +10,7 @@ use crate::position::{EndReason, Outcome, PositionError};
 use crate::sow::{Brent, CYCLE_CHECK_FROM, Observer, landing, step};
 use crate::trace::{Event, StopReason};
 use crate::{
-    BaoFields, BySide, Direction, Game, Move, MoveList, Pit, RuleOption, Setup,
-    Side, Variant,
+    BaoFields, BySide, Direction, Game, Move, MoveList, Pit, RuleOption, Setup, Side, Variant,
 };
 
 pub(crate) const WIDTH: usize = 8;
@@ -35,7 +34,7 @@ struct Cands {
 impl Cands {
     const fn new() -> Self {
         Self {
-            codes: [0; crate::MAX_MOVES],
+            codes: [0; BAO_CANDIDATES],
             len: 0,
         }
     }
@@ -926,7 +925,10 @@ impl Rules for Bao {
                     .then(|| pit_of(self.turn.other(), self.reserved)),
             }),
         };
-        Setup { bao, ..super::setup_from_rings(&self.pits, WIDTH, self.turn) }
+        Setup {
+            bao,
+            ..super::setup_from_rings(&self.pits, WIDTH, self.turn)
+        }
     }
 
     fn variant(&self) -> Variant {

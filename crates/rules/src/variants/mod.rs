@@ -11,6 +11,7 @@ use crate::{LAP_LIMIT, Move, MoveList, Pit, Setup, Side, Variant};
 
 pub(crate) mod bao;
 pub(crate) mod kalah;
+pub(crate) mod omweso;
 pub(crate) mod relay;
 
 /// How a move ended.
@@ -152,6 +153,7 @@ pub(crate) enum State {
     Bao(bao::Bao),
     Relay(relay::Relay),
     Kalah(kalah::Kalah),
+    Omweso(omweso::Omweso),
 }
 
 /// Runs `$e` with `$s` bound to the family state inside `$state`.
@@ -161,6 +163,7 @@ macro_rules! on_state {
             $crate::variants::State::Bao($s) => $e,
             $crate::variants::State::Relay($s) => $e,
             $crate::variants::State::Kalah($s) => $e,
+            $crate::variants::State::Omweso($s) => $e,
         }
     };
 }
@@ -184,6 +187,12 @@ impl From<kalah::Kalah> for State {
     }
 }
 
+impl From<omweso::Omweso> for State {
+    fn from(b: omweso::Omweso) -> Self {
+        Self::Omweso(b)
+    }
+}
+
 impl State {
     pub(crate) fn start(variant: Variant) -> Self {
         use crate::variant::Family;
@@ -193,6 +202,7 @@ impl State {
                 relay::Relay::start(variant).into()
             }
             Family::Kalah => kalah::Kalah::start(variant).into(),
+            Family::Omweso => omweso::Omweso::start(variant).into(),
         }
     }
 
@@ -204,6 +214,7 @@ impl State {
                 relay::Relay::from_setup(variant, setup)?.into()
             }
             Family::Kalah => kalah::Kalah::from_setup(variant, setup)?.into(),
+            Family::Omweso => omweso::Omweso::from_setup(variant, setup)?.into(),
         })
     }
 }
@@ -244,5 +255,12 @@ pub(crate) fn setup_from_rings<const N: usize>(
             rows[side][row][usize::from(pit.col()) - 1] = n;
         }
     }
-    Setup { width: width as u8, rows: 4, pits: rows, turn, stores: None, bao: None }
+    Setup {
+        width: width as u8,
+        rows: 4,
+        pits: rows,
+        turn,
+        stores: None,
+        bao: None,
+    }
 }
