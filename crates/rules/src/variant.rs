@@ -215,11 +215,12 @@ pub enum RuleOption {
 
 impl RuleOption {
     /// Every option.
-    pub const ALL: [Self; 4] = [
+    pub const ALL: [Self; 5] = [
         Self::TakasiaDonkers,
         Self::TakasiaNone,
         Self::CaptureRequiresOuter,
         Self::EmptyCapture,
+        Self::FreeSetup,
     ];
 
     /// The name written on the command line and in records.
