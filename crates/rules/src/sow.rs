@@ -2,6 +2,7 @@
 //! implementation of a move serves both the fast path and the trace.
 
 use crate::trace::Event;
+use crate::variants::{End, RunInfo};
 
 /// Receives the events of a move. The fast path uses [`Silent`], whose `ENABLED` is `false`,
 /// so the event construction is compiled away; [`crate::Trace`] records them.
@@ -86,6 +87,43 @@ impl<S: PartialEq + Copy> Brent<S> {
             self.lam = 0;
         }
         None
+    }
+}
+
+/// Counts the laps of one move and finds when it never ends (R9): past the lap limit, or when
+/// Brent's cycle finding sees a lap-start state again.
+#[derive(Clone, Debug)]
+pub(crate) struct LapGuard<S> {
+    limit: u32,
+    cycle_from: u32,
+    brent: Brent<S>,
+}
+
+impl<S: PartialEq + Copy> LapGuard<S> {
+    pub(crate) const fn new(limit: u32, cycle_from: u32) -> Self {
+        Self {
+            limit,
+            cycle_from,
+            brent: Brent::new(),
+        }
+    }
+
+    /// Called as each lap starts: counts it in `info` and returns `true` when the move is
+    /// never-ending (`info.end` then says so). `state` is only built once cycle finding runs.
+    #[inline(always)]
+    pub(crate) fn lap(&mut self, info: &mut RunInfo, state: impl FnOnce() -> S) -> bool {
+        info.laps += 1;
+        if info.laps > self.limit {
+            info.end = End::NeverEnding(None);
+            return true;
+        }
+        if info.laps >= self.cycle_from {
+            if let Some(period) = self.brent.feed(state()) {
+                info.end = End::NeverEnding(Some(period));
+                return true;
+            }
+        }
+        false
     }
 }
 

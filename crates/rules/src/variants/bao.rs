@@ -7,7 +7,7 @@
 
 use super::{End, Rules, RunInfo};
 use crate::position::{EndReason, Outcome, PositionError};
-use crate::sow::{Brent, CYCLE_CHECK_FROM, Observer, landing, step};
+use crate::sow::{CYCLE_CHECK_FROM, LapGuard, Observer, landing, step};
 use crate::trace::{Event, StopReason};
 use crate::{
     BaoFields, BySide, Direction, Game, Move, MoveList, Pit, RuleOption, Setup, Side, Variant,
@@ -231,12 +231,21 @@ impl Bao {
     /// takes the opponent's front index `t` (R6.2): a start pit of 2..15 seeds whose first lap
     /// ends in an occupied own front pit facing seeds. `skip` is a pit that may not start.
     fn capture_targets(&self, side: usize, skip: usize) -> u8 {
+        let mut targets = 0u8;
+        self.for_each_capture(side, skip, |_, _, t| targets |= 1 << t);
+        targets
+    }
+
+    /// Calls `f(start, clockwise, target)` for every capture move of `side` in the mtaji stage
+    /// (R6.2): a start pit of 2..15 seeds (not `skip`) whose first lap ends in an occupied own
+    /// front pit facing seeds; `target` is the opponent's front index taken first.
+    #[inline(always)]
+    fn for_each_capture(&self, side: usize, skip: usize, mut f: impl FnMut(usize, bool, usize)) {
         let hot = self.capturable_landings(side);
         if hot == 0 {
-            return 0;
+            return;
         }
         let own = &self.pits[side];
-        let mut targets = 0u8;
         let mut starts = capture_starts(own) & !(1u32 << (skip & 31));
         while starts != 0 {
             let r = starts.trailing_zeros() as usize;
@@ -244,13 +253,12 @@ impl Bao {
             let n = own[r] as usize;
             let (a, b) = ((r + n) & (RING - 1), (r + RING - n) & (RING - 1));
             if hot >> a & 1 != 0 {
-                targets |= 1 << facing(a);
+                f(r, true, facing(a));
             }
             if hot >> b & 1 != 0 {
-                targets |= 1 << facing(b);
+                f(r, false, facing(b));
             }
         }
-        targets
     }
 
     /// Bit `x` is set when a lap of `side` ending in its front pit `x` would capture: the pit
@@ -327,25 +335,11 @@ impl Bao {
         }
         // R6: mtaji. R6.2: capture moves first; they are obligatory.
         let blocked = self.takasia as usize;
-        let hot = self.capturable_landings(s);
         let mut targets = 0u8;
-        if hot != 0 {
-            let mut starts = capture_starts(own) & !(1u32 << (blocked & 31));
-            while starts != 0 {
-                let r = starts.trailing_zeros() as usize;
-                starts &= starts - 1;
-                let n = own[r] as usize;
-                let (a, b) = ((r + n) & (RING - 1), (r + RING - n) & (RING - 1));
-                if hot >> a & 1 != 0 {
-                    targets |= 1 << facing(a);
-                    push(r, true);
-                }
-                if hot >> b & 1 != 0 {
-                    targets |= 1 << facing(b);
-                    push(r, false);
-                }
-            }
-        }
+        self.for_each_capture(s, blocked, |r, cw, t| {
+            targets |= 1 << t;
+            push(r, cw);
+        });
         if targets != 0 {
             // L5 (Bao la Kete): the reserved pit must be taken when some capture can take it.
             let reserved = self.reserved;
@@ -673,26 +667,18 @@ impl Bao {
             pos = step::<RING>(p, cw);
         }
 
-        let mut brent: Brent<LapState> = Brent::new();
+        let mut guard = LapGuard::new(limit, cycle_from);
         loop {
-            info.laps += 1;
-            if info.laps > limit {
-                info.end = End::NeverEnding(None);
+            let state = || LapState {
+                pits: self.pits,
+                house: self.house,
+                pos: pos as u8,
+                seeds: seeds as u8,
+                clockwise: cw,
+                capture: capture_move,
+            };
+            if guard.lap(&mut info, state) {
                 return info;
-            }
-            if info.laps >= cycle_from {
-                let state = LapState {
-                    pits: self.pits,
-                    house: self.house,
-                    pos: pos as u8,
-                    seeds: seeds as u8,
-                    clockwise: cw,
-                    capture: capture_move,
-                };
-                if let Some(period) = brent.feed(state) {
-                    info.end = End::NeverEnding(Some(period));
-                    return info;
-                }
             }
             // R10.1: a lap that starts in the back row while the front row is empty (its last
             // pit was just lifted) empties the mover's front row: the mover loses.

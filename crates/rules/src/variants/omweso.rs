@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 
 use super::{End, Rules, RunInfo};
 use crate::position::{Outcome, PositionError};
-use crate::sow::{Brent, CYCLE_CHECK_FROM, Observer, Silent};
+use crate::sow::{CYCLE_CHECK_FROM, LapGuard, Observer, Silent};
 use crate::trace::{Event, StopReason};
 use crate::{BySide, LAP_LIMIT, Move, MoveList, Pit, RuleOption, Setup, Side, Variant};
 
@@ -53,8 +53,8 @@ struct LapState {
 /// How the laps of one path went.
 #[derive(Clone)]
 struct Path {
-    laps: u32,
-    brent: Brent<LapState>,
+    info: RunInfo,
+    guard: LapGuard<LapState>,
     choice_points: ArrayVec<LapState, MAX_CHOICES>,
     m: Move,
 }
@@ -183,8 +183,8 @@ impl Omweso {
         let mut b = *self;
         let lap = b.lift(pit, &mut Silent);
         let path = Path {
-            laps: 0,
-            brent: Brent::new(),
+            info: RunInfo::new(),
+            guard: LapGuard::new(LAP_LIMIT, CYCLE_CHECK_FROM),
             choice_points: ArrayVec::new(),
             m: Move::from_pit(pit),
         };
@@ -193,12 +193,8 @@ impl Omweso {
 
     fn walk<F: FnMut(Move, &Self)>(mut self, mut lap: Lap, mut path: Path, f: &mut F) {
         loop {
-            path.laps += 1;
-            if path.laps > LAP_LIMIT {
-                return;
-            }
             let state = self.lap_state(lap);
-            if path.laps >= CYCLE_CHECK_FROM && path.brent.feed(state).is_some() {
+            if path.guard.lap(&mut path.info, || state) {
                 return;
             }
             let cw = if self.clockwise_captures(lap) {
@@ -393,18 +389,10 @@ impl Rules for Omweso {
         }
         let mut choices = m.choices();
         let mut lap = self.lift(m.pit(), obs);
-        let mut brent: Brent<LapState> = Brent::new();
+        let mut guard = LapGuard::new(limit, cycle_from);
         loop {
-            info.laps += 1;
-            if info.laps > limit {
-                info.end = End::NeverEnding(None);
+            if guard.lap(&mut info, || self.lap_state(lap)) {
                 return info;
-            }
-            if info.laps >= cycle_from {
-                if let Some(p) = brent.feed(self.lap_state(lap)) {
-                    info.end = End::NeverEnding(Some(p));
-                    return info;
-                }
             }
             let cw = if self.clockwise_captures(lap) {
                 match choices.next() {

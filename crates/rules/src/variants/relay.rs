@@ -9,9 +9,9 @@
 //! Ring index as everywhere: front pit `c` is `c - 1`, back pit `c` is `2W - c`. Front index `r`
 //! faces the opponent's front index `W - 1 - r`, whose back pit behind it is index `W + r`.
 
-use super::{End, Rules, RunInfo};
+use super::{Rules, RunInfo};
 use crate::position::{EndReason, Outcome, PositionError};
-use crate::sow::{Brent, Observer};
+use crate::sow::{LapGuard, Observer};
 use crate::trace::{Event, StopReason};
 use crate::variant::Family;
 use crate::{BySide, MAX_WIDTH, Move, MoveList, Pit, RuleOption, Setup, Side, Variant};
@@ -333,23 +333,15 @@ impl Rules for Relay {
             });
         }
         let mut pos = self.next(p);
-        let mut brent: Brent<LapState> = Brent::new();
+        let mut guard = LapGuard::new(limit, cycle_from);
         loop {
-            info.laps += 1;
-            if info.laps > limit {
-                info.end = End::NeverEnding(None);
+            let state = || LapState {
+                pits: self.pits,
+                pos: pos as u8,
+                seeds: seeds as u8,
+            };
+            if guard.lap(&mut info, state) {
                 return info;
-            }
-            if info.laps >= cycle_from {
-                let state = LapState {
-                    pits: self.pits,
-                    pos: pos as u8,
-                    seeds: seeds as u8,
-                };
-                if let Some(period) = brent.feed(state) {
-                    info.end = End::NeverEnding(Some(period));
-                    return info;
-                }
             }
             // One seed per pit, anticlockwise.
             loop {
