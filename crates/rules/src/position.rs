@@ -461,10 +461,10 @@ impl Position {
         for side in Side::ALL {
             for row in [Row::Front, Row::Back] {
                 for col in 1..=setup.width {
-                    if let Some(p) = Pit::new(side, row, col) {
-                        if u32::from(setup.seeds(p)) > expected {
-                            return Err(PositionError::PitOverflow(p));
-                        }
+                    if let Some(p) = Pit::new(side, row, col)
+                        && u32::from(setup.seeds(p)) > expected
+                    {
+                        return Err(PositionError::PitOverflow(p));
                     }
                 }
             }

@@ -117,11 +117,11 @@ impl<S: PartialEq + Copy> LapGuard<S> {
             info.end = End::NeverEnding(None);
             return true;
         }
-        if info.laps >= self.cycle_from {
-            if let Some(period) = self.brent.feed(state()) {
-                info.end = End::NeverEnding(Some(period));
-                return true;
-            }
+        if info.laps >= self.cycle_from
+            && let Some(period) = self.brent.feed(state())
+        {
+            info.end = End::NeverEnding(Some(period));
+            return true;
         }
         false
     }
