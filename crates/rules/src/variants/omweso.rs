@@ -346,26 +346,28 @@ impl Rules for Omweso {
         }
     }
 
+    fn has_legal_move(&self) -> bool {
+        let mut any = false;
+        self.legal_with(|_, _| any = true);
+        any
+    }
+
     fn is_candidate(&self, m: Move) -> bool {
         let mut found = false;
         self.legal_with(|x, _| found |= x == m);
         found
     }
 
+    /// One pass over the forms with reservoir sampling: the i-th form replaces the kept one
+    /// when `pick(i)` is 0, which keeps every form equally likely.
     fn play_random<P: FnMut(usize) -> usize>(&mut self, mut pick: P) -> Option<Move> {
-        let mut n = 0;
-        self.legal_with(|_, _| n += 1);
-        if n == 0 {
-            return None;
-        }
-        let k = pick(n).min(n - 1);
-        let mut i = 0;
+        let mut seen = 0;
         let mut chosen = None;
         self.legal_with(|m, b| {
-            if i == k {
+            seen += 1;
+            if pick(seen) == 0 {
                 chosen = Some((m, *b));
             }
-            i += 1;
         });
         let (m, b) = chosen?;
         *self = b;
