@@ -366,7 +366,9 @@ impl Position {
     /// limit did).
     ///
     /// # Errors
-    /// A move that is not even a candidate in this position.
+    /// A move that is not even a candidate in this position. In Omweso a move's form (its lap
+    /// choices) is only known by playing it, so a form that never ends is not a candidate and
+    /// gives this error too.
     pub fn never_ending(
         &self,
         m: Move,
