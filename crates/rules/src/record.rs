@@ -282,32 +282,38 @@ impl GameRecord {
         }
         tag("Final", &self.position().diagram());
         out.push('\n');
-        let mut line = String::new();
-        for (i, (&m, pos)) in self.moves.iter().zip(&self.positions).enumerate() {
-            if pos.turn() == Side::South {
-                line.push_str(&format!(
-                    "{}. ",
-                    i / 2 + 1 + usize::from(self.start().turn() == Side::North)
-                ));
-            } else if i == 0 {
-                line.push_str("1... ");
-            }
-            line.push_str(&pos.move_text(m).unwrap_or_else(|_| m.to_string()));
-            line.push(' ');
+        // Units never split across lines: a move with its number, and the result. A number
+        // stands before South's first move of each round (Kalah's extra sowings share it).
+        let mut units: Vec<String> = Vec::new();
+        let mut number = 1;
+        let mut previous: Option<Side> = None;
+        for (&m, pos) in self.moves.iter().zip(&self.positions) {
+            let text = pos.move_text(m).unwrap_or_else(|_| m.to_string());
+            let side = pos.turn();
+            units.push(match (side, previous) {
+                (Side::South, None) => format!("{number}. {text}"),
+                (Side::South, Some(Side::North)) => {
+                    number += 1;
+                    format!("{number}. {text}")
+                }
+                (Side::North, None) => format!("{number}... {text}"),
+                _ => text,
+            });
+            previous = Some(side);
         }
-        line.push_str(self.result_token());
+        units.push(self.result_token().to_owned());
         // Wrap at about 80 columns.
         let mut width = 0;
-        for word in line.split(' ') {
-            if width > 0 && width + word.len() + 1 > 80 {
+        for unit in &units {
+            if width > 0 && width + unit.len() + 1 > 80 {
                 out.push('\n');
                 width = 0;
             } else if width > 0 {
                 out.push(' ');
                 width += 1;
             }
-            out.push_str(word);
-            width += word.len();
+            out.push_str(unit);
+            width += unit.len();
         }
         out.push('\n');
         out
