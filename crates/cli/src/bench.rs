@@ -8,10 +8,18 @@
 //!    baselines: listing ([`Position::for_each_legal`] gives every legal move with its result,
 //!    one is picked) and checked ([`Position::legal_moves`] then [`Position::play`]), which
 //!    replays the listing loop's games and checks they are the same;
-//! 3. the positions of the first playouts replayed: every own pit and direction that is not a
-//!    legal move is put to [`Position::never_ending`], which counts the never-ending moves the
-//!    legal move generation met (the library does not report them) and times the checks;
-//! 4. [`Position::legal_moves`] alone over those positions.
+//! 3. the positions of the first playouts replayed: every move of the game's forms that is not
+//!    legal (each own pit in both directions in the Bao games; each own pit alone, and with a
+//!    reserve seed planted first, where the direction is fixed) is put to
+//!    [`Position::never_ending`], which counts the never-ending moves the legal move generation
+//!    met (the library does not report them) and times the checks, for at most half the time
+//!    (moves with Omweso's lap choices are not generated); then cycle finding alone on the
+//!    first never-ending moves, in a child process (`mancala bench cycle-check`) killed after a
+//!    quarter of the time, since cycle finding has no bound;
+//! 4. [`Position::legal_moves`] alone over those positions, for a quarter of the time.
+//!
+//! Speed targets, quoted beside the figures: Bao la Kiswahili 1M turns/s, Bao la Kujifunza 6M
+//! turns/s, Kalah 200k playouts/s.
 //!
 //! A playout ends when the side to move has no legal move (which includes a front row
 //! emptied: the library then lists no moves), so `outcome()` is asked once per game rather than
@@ -19,13 +27,18 @@
 
 use std::hint::black_box;
 use std::io::{self, Write};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use anyhow::{Context, anyhow};
 
 use arrayvec::ArrayVec;
 use mancala::{
-    Direction, LAP_LIMIT, MAX_MOVES, Move, NeverEndingCheck, Pit, Position, Row, Side, Variant,
+    Direction, Game, LAP_LIMIT, MAX_MOVES, Move, MoveText, NeverEndingCheck, Position, SeedTotal,
+    Setup, Side, Variant,
 };
 
+use crate::games;
 use crate::rng::Rng;
 
 /// Plies after which a playout is abandoned.
@@ -34,6 +47,8 @@ const CAP: u32 = 2_000;
 const SEED: u64 = 0x5EED;
 /// Playouts whose positions are searched for never-ending moves.
 const NEVER_ENDING_PLAYOUTS: usize = 2_000;
+/// Never-ending moves whose cycle finding is timed, at most.
+const CYCLE_SAMPLE: usize = 16;
 /// Positions kept for the move generation measurement.
 const SAMPLE_LIMIT: usize = 200_000;
 
@@ -96,8 +111,9 @@ fn playout_checked(start: Position, rng: &mut Rng) -> (u32, End) {
 }
 
 /// The figures of one variant.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Figures {
+    variant: Variant,
     name: String,
     // Fast path.
     playouts: u64,
@@ -126,11 +142,50 @@ struct Figures {
     ne_found: u64,
     ne_secs: f64,
     ne_found_secs: f64,
-    ne_cycle_secs: f64,
     ne_odd: u64,
+    /// The first never-ending moves found, for timing cycle finding.
+    ne_sample: Vec<(Position, Move)>,
+    ne_cycle_secs: f64,
+    ne_cycle_timed: usize,
+    /// Cycle finding stopped at the deadline on one move (the rest were not timed).
+    ne_cycle_stopped: bool,
 }
 
 impl Figures {
+    fn new(variant: Variant) -> Self {
+        Self {
+            variant,
+            name: variant.display_name(),
+            playouts: 0,
+            turns: 0,
+            secs: 0.0,
+            south: 0,
+            north: 0,
+            draws: 0,
+            capped: 0,
+            checked_turns: 0,
+            checked_secs: 0.0,
+            checked_same: false,
+            lib_turns: 0,
+            lib_secs: 0.0,
+            gen_calls: 0,
+            gen_moves: 0,
+            gen_secs: 0.0,
+            sample: 0,
+            ne_playouts: 0,
+            ne_positions: 0,
+            ne_checks: 0,
+            ne_found: 0,
+            ne_secs: 0.0,
+            ne_found_secs: 0.0,
+            ne_odd: 0,
+            ne_sample: Vec::new(),
+            ne_cycle_secs: 0.0,
+            ne_cycle_timed: 0,
+            ne_cycle_stopped: false,
+        }
+    }
+
     fn turns_per_sec(&self) -> f64 {
         self.turns as f64 / self.secs
     }
@@ -146,56 +201,51 @@ impl Figures {
     fn moves_per_sec(&self) -> f64 {
         self.gen_moves as f64 / self.gen_secs
     }
+
+    fn games_per_sec(&self) -> f64 {
+        self.playouts as f64 / self.lib_secs
+    }
 }
 
-/// Never-ending candidates of `pos`: every own pit and direction that is a candidate but not a
-/// legal move. Adds to the counts and times in `f`.
+/// Never-ending candidates of `pos`: every move of the game's forms that is not legal, put to
+/// the lap-limit check (moves that are not even candidates come back as errors and are not
+/// counted). Adds to the counts and times in `f`.
 fn never_ending_checks(pos: &Position, f: &mut Figures) {
     let legal = pos.legal_moves();
     if legal.is_empty() {
         return;
     }
     f.ne_positions += 1;
-    let side = pos.turn();
-    let width = u8::try_from(pos.variant().width()).unwrap_or(u8::MAX);
-    for row in [Row::Front, Row::Back] {
-        for col in 1..=width {
-            let Some(pit) = Pit::new(side, row, col) else {
-                continue;
-            };
-            for dir in [Direction::Clockwise, Direction::Anticlockwise] {
-                let m = Move::new(pit, dir);
-                if legal.contains(&m) {
-                    continue;
-                }
+    for m in games::move_forms(pos) {
+        if legal.contains(&m) {
+            continue;
+        }
+        let t = Instant::now();
+        let verdict = pos.never_ending(m, NeverEndingCheck::LapLimit(LAP_LIMIT));
+        let secs = t.elapsed().as_secs_f64();
+        f.ne_secs += secs;
+        match verdict {
+            Ok(Some(_)) => {
                 f.ne_checks += 1;
-                let t = Instant::now();
-                let verdict = pos.never_ending(m, NeverEndingCheck::LapLimit(LAP_LIMIT));
-                let secs = t.elapsed().as_secs_f64();
-                f.ne_secs += secs;
-                match verdict {
-                    Ok(Some(_)) => {
-                        f.ne_found += 1;
-                        f.ne_found_secs += secs;
-                        let t = Instant::now();
-                        let _ = black_box(pos.never_ending(m, NeverEndingCheck::CycleFinding));
-                        f.ne_cycle_secs += t.elapsed().as_secs_f64();
-                    }
-                    // A candidate that ends yet is not legal: should not happen.
-                    Ok(None) => f.ne_odd += 1,
-                    Err(_) => {}
+                f.ne_found += 1;
+                f.ne_found_secs += secs;
+                if f.ne_sample.len() < CYCLE_SAMPLE {
+                    f.ne_sample.push((*pos, m));
                 }
             }
+            // A candidate that ends yet is not legal: should not happen.
+            Ok(None) => {
+                f.ne_checks += 1;
+                f.ne_odd += 1;
+            }
+            Err(_) => {}
         }
     }
 }
 
 fn measure(variant: Variant, seconds: f64) -> Figures {
     let start = Position::new(variant);
-    let mut f = Figures {
-        name: variant.display_name(),
-        ..Figures::default()
-    };
+    let mut f = Figures::new(variant);
     let budget = Duration::from_secs_f64(seconds);
 
     // 1. The library's playout loop: the headline.
@@ -241,11 +291,11 @@ fn measure(variant: Variant, seconds: f64) -> Figures {
     }
     f.checked_secs = t.elapsed().as_secs_f64();
 
-    // 3. Never-ending moves over the positions of the first playouts (bounded in time too).
+    // 3. Never-ending moves over the positions of the first playouts, for half the time at most.
     let mut rng = Rng::new(SEED);
     let mut sample: Vec<Position> = Vec::new();
     let t = Instant::now();
-    while f.ne_playouts < NEVER_ENDING_PLAYOUTS.min(lengths.len()) && t.elapsed() < budget {
+    while f.ne_playouts < NEVER_ENDING_PLAYOUTS.min(lengths.len()) && t.elapsed() < budget / 2 {
         playout_fast(start, &mut rng, |pos| {
             never_ending_checks(pos, &mut f);
             if sample.len() < SAMPLE_LIMIT {
@@ -255,12 +305,28 @@ fn measure(variant: Variant, seconds: f64) -> Figures {
         f.ne_playouts += 1;
     }
 
+    // 3b. Cycle finding on the first never-ending moves, in a child process stopped at the
+    // deadline: cycle finding is unbounded, and one Hus (4x12) move takes half a minute.
+    let deadline = Instant::now() + budget / 4;
+    for (pos, m) in std::mem::take(&mut f.ne_sample) {
+        match time_cycle_finding(&pos, m, deadline) {
+            Some(secs) => {
+                f.ne_cycle_secs += secs;
+                f.ne_cycle_timed += 1;
+            }
+            None => {
+                f.ne_cycle_stopped = true;
+                break;
+            }
+        }
+    }
+
     // 4. Move generation alone over the sampled positions.
     sample.retain(|p| !p.legal_moves().is_empty());
     f.sample = sample.len();
     if !sample.is_empty() {
         let t = Instant::now();
-        while t.elapsed() < budget / 3 {
+        while t.elapsed() < budget / 4 {
             for pos in &sample {
                 let moves = black_box(pos).legal_moves();
                 f.gen_moves += moves.len() as u64;
@@ -272,13 +338,98 @@ fn measure(variant: Variant, seconds: f64) -> Figures {
     f
 }
 
-/// The speed target of the issue for a variant's random playouts, in turns per second on one
-/// core; quoted beside the measurement.
-fn target(name: &str) -> &'static str {
-    match name {
-        "Bao la Kiswahili" => ">= 1M",
-        "Bao la Kujifunza" => ">= 6M",
-        _ => "",
+/// A move from its text, legal or not (`Position::parse_move` wants a legal one).
+fn move_of(mt: &MoveText) -> Option<Move> {
+    Some(match mt.sign {
+        Some(sign) => {
+            let m = Move::new(mt.pit, Direction::from_sign(sign, mt.pit)?);
+            if mt.safari { m.with_safari() } else { m }
+        }
+        None if mt.place => Move::place(mt.pit),
+        None => mt
+            .choices
+            .iter()
+            .fold(Move::from_pit(mt.pit), |m, &c| m.with_choice(c)),
+    })
+}
+
+/// Times [`NeverEndingCheck::CycleFinding`] on a never-ending move in a child process
+/// (`mancala bench cycle-check`), killed at `deadline`; `None` when it was stopped or failed.
+fn time_cycle_finding(pos: &Position, m: Move, deadline: Instant) -> Option<f64> {
+    let exe = std::env::current_exe().ok()?;
+    let v = pos.variant();
+    let mut child = Command::new(exe)
+        .args(["bench", "cycle-check", &v.to_string(), "--rules"])
+        .arg(v.rules_text())
+        .arg(pos.diagram())
+        .arg(m.to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_micros(200));
+            }
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+        }
+    }
+    let mut text = String::new();
+    io::Read::read_to_string(&mut child.stdout.take()?, &mut text).ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// The child's side of [`time_cycle_finding`]: prints the seconds cycle finding took on `text`
+/// in the position `diagram`, and whether the move is never-ending.
+pub(crate) fn cycle_check(
+    out: &mut impl Write,
+    variant: Variant,
+    diagram: &str,
+    text: &str,
+) -> anyhow::Result<()> {
+    let setup: Setup = diagram.parse()?;
+    let pos = Position::from_setup(variant, &setup, SeedTotal::AllowPartial)?;
+    let mt: MoveText = text.parse()?;
+    let m = move_of(&mt).ok_or_else(|| anyhow!("no move `{text}`"))?;
+    let t = Instant::now();
+    let verdict = pos
+        .never_ending(m, NeverEndingCheck::CycleFinding)
+        .context("cycle check")?;
+    let secs = t.elapsed().as_secs_f64();
+    writeln!(out, "{secs} {}", verdict.is_some())?;
+    Ok(())
+}
+
+/// What a speed target counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Per {
+    Game,
+    Turn,
+}
+
+/// The speed target of a game's random playouts on one core, quoted beside the measurement:
+/// turns per second for the Bao games, playouts (games) per second for Kalah.
+const fn target(game: Game) -> Option<(Per, f64)> {
+    match game {
+        Game::BaoLaKiswahili => Some((Per::Turn, 1e6)),
+        Game::BaoLaKujifunza => Some((Per::Turn, 6e6)),
+        Game::Kalah => Some((Per::Game, 2e5)),
+        _ => None,
+    }
+}
+
+/// The target of `f` counting `per`, as `>= 1M`, or blank.
+fn target_text(f: &Figures, per: Per) -> String {
+    match target(f.variant.game()) {
+        Some((p, x)) if p == per => format!(">= {}", round_si(x)),
+        _ => String::new(),
     }
 }
 
@@ -305,6 +456,21 @@ pub(crate) fn si(x: f64) -> String {
     }
 }
 
+/// [`si`] without trailing zeros, for round numbers: `1M`, `200k`.
+fn round_si(x: f64) -> String {
+    let s = si(x);
+    let unit = s.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let number = &s[..s.len() - unit.len()];
+    if number.contains('.') {
+        format!(
+            "{}{unit}",
+            number.trim_end_matches('0').trim_end_matches('.')
+        )
+    } else {
+        s
+    }
+}
+
 /// A duration in seconds as `812 ms`, `3.1 µs`.
 pub(crate) fn time(secs: f64) -> String {
     if !secs.is_finite() {
@@ -319,6 +485,7 @@ pub(crate) fn time(secs: f64) -> String {
 }
 
 pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) -> io::Result<()> {
+    let began = Instant::now();
     writeln!(
         out,
         "Rules benchmark: random playouts from the start position, one thread, {seconds} s per \
@@ -330,6 +497,14 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
         eprintln!("measuring {} ...", v.display_name());
         all.push(measure(v, seconds));
     }
+    // The variant column fits the longest name.
+    let nw = all
+        .iter()
+        .map(|f| f.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(7)
+        + 2;
 
     writeln!(out)?;
     writeln!(
@@ -338,21 +513,32 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
     )?;
     writeln!(
         out,
-        "{:<17}{:>9}{:>9}{:>8}{:>8}{:>8}{:>7}{:>9}",
-        "variant", "games/s", "turns/s", "avg len", "S wins", "N wins", "capped", "target"
+        "{:<nw$}{:>9}{:>9}{:>9}{:>9}{:>8}{:>8}{:>8}{:>7}{:>7}",
+        "variant",
+        "games/s",
+        "target",
+        "turns/s",
+        "target",
+        "avg len",
+        "S wins",
+        "N wins",
+        "draws",
+        "capped"
     )?;
     for f in &all {
         writeln!(
             out,
-            "{:<17}{:>9}{:>9}{:>8.1}{:>8}{:>8}{:>7}{:>9}",
+            "{:<nw$}{:>9}{:>9}{:>9}{:>9}{:>8.1}{:>8}{:>8}{:>7}{:>7}",
             f.name,
-            si(f.playouts as f64 / f.lib_secs),
+            si(f.games_per_sec()),
+            target_text(f, Per::Game),
             si(f.lib_per_sec()),
+            target_text(f, Per::Turn),
             f.lib_turns as f64 / f.playouts as f64,
             f.south,
             f.north,
+            f.draws,
             f.capped,
-            target(&f.name),
         )?;
     }
     writeln!(out)?;
@@ -363,13 +549,13 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
     )?;
     writeln!(
         out,
-        "{:<17}{:>15}{:>10}{:>10}{:>16}{:>16}",
+        "{:<nw$}{:>15}{:>10}{:>10}{:>16}{:>16}",
         "variant", "random_playout", "listing", "checked", "random/listing", "random/checked"
     )?;
     for f in &all {
         writeln!(
             out,
-            "{:<17}{:>15}{:>10}{:>10}{:>15.2}x{:>15.2}x",
+            "{:<nw$}{:>15}{:>10}{:>10}{:>15.2}x{:>15.2}x",
             f.name,
             si(f.lib_per_sec()),
             si(f.turns_per_sec()),
@@ -377,9 +563,6 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
             f.lib_per_sec() / f.turns_per_sec(),
             f.lib_per_sec() / f.checked_per_sec(),
         )?;
-    }
-    for f in all.iter().filter(|f| f.draws > 0) {
-        writeln!(out, "{}: {} drawn games", f.name, f.draws)?;
     }
     for f in all.iter().filter(|f| !f.checked_same) {
         writeln!(
@@ -396,13 +579,13 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
     )?;
     writeln!(
         out,
-        "{:<17}{:>10}{:>10}{:>11}{:>11}",
+        "{:<nw$}{:>10}{:>10}{:>11}{:>11}",
         "variant", "moves/s", "calls/s", "avg moves", "positions"
     )?;
     for f in &all {
         writeln!(
             out,
-            "{:<17}{:>10}{:>10}{:>11.2}{:>11}",
+            "{:<nw$}{:>10}{:>10}{:>11.2}{:>11}",
             f.name,
             si(f.moves_per_sec()),
             si(f.gen_calls as f64 / f.gen_secs),
@@ -414,40 +597,47 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
     writeln!(out)?;
     writeln!(
         out,
-        "Never-ending moves met in the first {NEVER_ENDING_PLAYOUTS} playouts (each own pit and direction\n\
-         that is not a legal move, put to never_ending)"
+        "Never-ending moves met in the first {NEVER_ENDING_PLAYOUTS} playouts at most (each own pit, in both\n\
+         directions where the player chooses, that is a candidate but not legal, put to never_ending)"
     )?;
     writeln!(
         out,
-        "{:<17}{:>10}{:>8}{:>7}{:>12}{:>13}{:>13}",
-        "variant", "positions", "checks", "found", "all checks", "each, limit", "each, cycle"
+        "{:<nw$}{:>9}{:>10}{:>8}{:>7}{:>12}{:>13}{:>13}",
+        "variant",
+        "playouts",
+        "positions",
+        "checks",
+        "found",
+        "all checks",
+        "each, limit",
+        "each, cycle"
     )?;
     for f in &all {
         writeln!(
             out,
-            "{:<17}{:>10}{:>8}{:>7}{:>12}{:>13}{:>13}",
+            "{:<nw$}{:>9}{:>10}{:>8}{:>7}{:>12}{:>13}{:>13}",
             f.name,
+            f.ne_playouts,
             si(f.ne_positions as f64),
             si(f.ne_checks as f64),
             f.ne_found,
             time(f.ne_secs),
             time(f.ne_found_secs / f.ne_found as f64),
-            time(f.ne_cycle_secs / f.ne_found as f64)
+            time(f.ne_cycle_secs / f.ne_cycle_timed as f64)
         )?;
     }
     writeln!(
         out,
-        "(all checks: time in every never_ending call; each: per never-ending move, by the\n\
-         {LAP_LIMIT}-lap limit and by cycle finding alone, which must go round a whole period)"
+        "(playouts: searched within half the time; all checks: time in every never_ending call;\n\
+         each: per never-ending move, by the {LAP_LIMIT}-lap limit, and by cycle finding alone, which\n\
+         must go round a whole period: the first {CYCLE_SAMPLE} moves, within a quarter of the time)"
     )?;
-    for f in all
-        .iter()
-        .filter(|f| f.ne_playouts < NEVER_ENDING_PLAYOUTS.min(f.playouts as usize))
-    {
+    for f in all.iter().filter(|f| f.ne_cycle_stopped) {
         writeln!(
             out,
-            "{}: only {} playouts searched in the time",
-            f.name, f.ne_playouts
+            "{}: cycle finding timed on {} of {} never-ending moves; the next did not finish in \
+             the time",
+            f.name, f.ne_cycle_timed, f.ne_found
         )?;
     }
     for f in all.iter().filter(|f| f.ne_odd > 0) {
@@ -458,10 +648,39 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
         )?;
     }
 
-    let per_variant: Vec<String> = all
+    writeln!(out)?;
+    writeln!(out, "{}", summary(&all, began.elapsed().as_secs_f64()))
+}
+
+/// The last line: the figures that have targets (or, with none, every variant's turns/s) and
+/// the totals.
+fn summary(all: &[Figures], secs: f64) -> String {
+    let headline = |f: &Figures| match target(f.variant.game()) {
+        Some((per, x)) => {
+            let (rate, unit) = match per {
+                Per::Game => (f.games_per_sec(), "games/s"),
+                Per::Turn => (f.lib_per_sec(), "turns/s"),
+            };
+            let verdict = if rate >= x { "met" } else { "missed" };
+            format!(
+                "{} {} {unit} (>= {}, {verdict})",
+                f.name,
+                si(rate),
+                round_si(x)
+            )
+        }
+        None => format!("{} {} turns/s", f.name, si(f.lib_per_sec())),
+    };
+    let targeted: Vec<String> = all
         .iter()
-        .map(|f| format!("{} {} turns/s", f.name, si(f.lib_per_sec())))
+        .filter(|f| target(f.variant.game()).is_some())
+        .map(headline)
         .collect();
+    let figures = if targeted.is_empty() {
+        all.iter().map(headline).collect::<Vec<_>>().join(", ")
+    } else {
+        format!("targets: {}", targeted.join(", "))
+    };
     let gen_moves: u64 = all.iter().map(|f| f.gen_moves).sum();
     let gen_secs: f64 = all.iter().map(|f| f.gen_secs).sum();
     let checked_rate: f64 = all.iter().map(|f| f.checked_turns).sum::<u64>() as f64
@@ -470,12 +689,11 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
         / all.iter().map(|f| f.lib_secs).sum::<f64>();
     let found: u64 = all.iter().map(|f| f.ne_found).sum();
     let positions: u64 = all.iter().map(|f| f.ne_positions).sum();
-    writeln!(out)?;
-    writeln!(
-        out,
-        "bench rules: {}; random_playout/checked {:.2}x; {} moves/s generated; \
-         {found} never-ending move{} in {} positions",
-        per_variant.join(", "),
+    format!(
+        "bench rules: {} variant{} in {secs:.1} s; {figures}; random_playout/checked {:.2}x; \
+         {} moves/s generated; {found} never-ending move{} in {} positions",
+        all.len(),
+        if all.len() == 1 { "" } else { "s" },
         lib_rate / checked_rate,
         si(gen_moves as f64 / gen_secs),
         if found == 1 { "" } else { "s" },
@@ -495,15 +713,32 @@ mod tests {
         assert_eq!(si(412_345.0), "412k");
         assert_eq!(si(1.5e7), "15.0M");
         assert_eq!(si(f64::NAN), "-");
+        assert_eq!(round_si(1e6), "1M");
+        assert_eq!(round_si(2e5), "200k");
+        assert_eq!(round_si(1.5e6), "1.5M");
+    }
+
+    #[test]
+    fn moves_come_back_from_their_text() {
+        for v in Variant::DEFAULTS {
+            let mut pos = Position::new(v);
+            let mut rng = Rng::new(9);
+            for _ in 0..6 {
+                let forms = games::move_forms(&pos);
+                for m in forms.into_iter().chain(pos.legal_moves()) {
+                    let mt: MoveText = m.to_string().parse().unwrap();
+                    assert_eq!(move_of(&mt), Some(m), "{v}: {m}");
+                }
+                if pos.play_random(|n| rng.below(n)).is_none() {
+                    break;
+                }
+            }
+        }
     }
 
     #[test]
     fn fast_and_checked_playouts_agree() {
-        for v in [
-            Variant::BAO_LA_KISWAHILI,
-            Variant::BAO_LA_KUJIFUNZA,
-            Variant::BAO_LA_KETE,
-        ] {
+        for v in Variant::DEFAULTS {
             let start = Position::new(v);
             let (mut a, mut b) = (Rng::new(3), Rng::new(3));
             for _ in 0..5 {

@@ -1,4 +1,6 @@
-//! Drawing a position in the terminal: four rows, North on top, as the diagram prints them.
+//! Drawing a position in the terminal, North on top, as the diagram prints its rows.
+//!
+//! A four-row board (Bao, Hawalis, Hus; any width up to 16):
 //!
 //! ```text
 //!   North                        hand 22   nyumba a5 owned
@@ -16,6 +18,23 @@
 //!   South ▶ to move              hand 22   nyumba A5 owned
 //!   [n] nyumba
 //! ```
+//!
+//! The two-row Kalah board, each store at its owner's right end (North's printed on the left):
+//!
+//! ```text
+//!   North                        store 0
+//!        store   6     5     4     3     2     1
+//!       ┌─────┬─────┬─────┬─────┬─────┬─────┬─────┬─────┐
+//!    a  │     │  4  │  4  │  4  │  4  │  4  │  4  │     │  a
+//!       │  0  ╞═════╪═════╪═════╪═════╪═════╪═════╡  1  │
+//!    A  │     │  4  │  4  │  ·  │  5  │  5  │  5  │     │  A
+//!       └─────┴─────┴─────┴─────┴─────┴─────┴─────┴─────┘
+//!                1     2     3     4     5     6   store
+//!   South ▶ to move              store 1
+//! ```
+//!
+//! What the stores field holds (Kalah's stores, seeds captured, Bao la Kimasai's reserve) is
+//! the caller's to say: see `games::stores_label`.
 
 use std::fmt::Write as _;
 
@@ -24,7 +43,7 @@ use mancala::{BySide, Pit, Row, Setup, Side};
 /// The nyumba's column, counted from its owner's left, on an 8-wide Bao board.
 const HOUSE_COL: u8 = 5;
 
-/// The rows from top to bottom.
+/// The rows of a four-row board from top to bottom.
 const ROWS: [(Side, Row); 4] = [
     (Side::North, Row::Back),
     (Side::North, Row::Front),
@@ -35,20 +54,62 @@ const ROWS: [(Side, Row); 4] = [
 /// Left margin before the board's frame (row letter included).
 const MARGIN: &str = "      ";
 
-/// Draws `setup` as a board with its side lines; the text ends with a newline.
-pub(crate) fn render(setup: &Setup) -> String {
-    render_named(setup, BySide::new("South", "North"))
+/// Draws `setup` as a board with its side lines; `stores` names what the diagram's stores field
+/// holds (`store`, `captured`, `reserve`). The text ends with a newline.
+pub(crate) fn render(setup: &Setup, stores: &str) -> String {
+    render_named(setup, BySide::new("South", "North"), stores)
 }
 
 /// [`render`] with the players' names (`South (you)`) in the side lines.
-pub(crate) fn render_named(setup: &Setup, names: BySide<&str>) -> String {
-    let w = usize::from(setup.width);
-    // Cells narrow on wide boards so that 12 pits still fit 80 columns.
-    let inner = match w {
+pub(crate) fn render_named(setup: &Setup, names: BySide<&str>, stores: &str) -> String {
+    if setup.rows == 2 {
+        render_two_rows(setup, names, stores)
+    } else {
+        render_four_rows(setup, names, stores)
+    }
+}
+
+/// The cell width of a board `w` pits wide: narrower on wide boards, so that 16 pits still fit
+/// 80 columns.
+const fn cell_width(w: usize) -> usize {
+    match w {
         0..=10 => 5,
         11..=13 => 4,
         _ => 3,
-    };
+    }
+}
+
+/// `text` in a cell `inner` wide: centred in the usual five columns; in narrower cells right
+/// aligned before one space, so that columns of numbers line up.
+fn fit(text: &str, inner: usize) -> String {
+    let len = text.chars().count();
+    if inner >= 5 || len >= inner {
+        format!("{text:^inner$}")
+    } else {
+        format!("{text:>0$} ", inner - 1)
+    }
+}
+
+/// The column of the `k`-th printed pit of `side`'s rows: North's print from W down to 1.
+const fn printed_col(side: Side, k: usize, w: usize) -> usize {
+    match side {
+        Side::North => w - k,
+        Side::South => k + 1,
+    }
+}
+
+/// The text of a pit: its count, `·` when empty.
+fn count(n: u8) -> String {
+    if n == 0 {
+        "·".to_owned()
+    } else {
+        n.to_string()
+    }
+}
+
+fn render_four_rows(setup: &Setup, names: BySide<&str>, stores: &str) -> String {
+    let w = usize::from(setup.width);
+    let inner = cell_width(w);
     let house = |side: Side| -> Option<Pit> {
         let b = setup.bao?;
         (b.houses[side] && w >= usize::from(HOUSE_COL))
@@ -56,33 +117,32 @@ pub(crate) fn render_named(setup: &Setup, names: BySide<&str>) -> String {
             .flatten()
     };
     let takasia = setup.bao.and_then(|b| b.takasia);
+    let col_labels = |side: Side| -> Vec<String> {
+        (0..w)
+            .map(|k| printed_col(side, k, w).to_string())
+            .collect()
+    };
 
     let mut out = String::new();
-    out.push_str(&side_line(setup, Side::North, names.north));
-    out.push_str(&labels(w, inner, Side::North));
+    out.push_str(&side_line(setup, Side::North, names.north, stores));
+    out.push_str(&labels(&col_labels(Side::North), inner));
     out.push_str(&rule(w, inner, ['┌', '┬', '┐'], '─'));
     for (i, &(side, row)) in ROWS.iter().enumerate() {
         let letter = Pit::new(side, row, 1).map_or('?', Pit::letter);
         let _ = write!(out, "   {letter}  │");
         for k in 0..w {
-            // North's rows print from its column W down to 1.
-            let col = if side == Side::North { w - k } else { k + 1 };
+            let col = printed_col(side, k, w);
             let Some(pit) = u8::try_from(col).ok().and_then(|c| Pit::new(side, row, c)) else {
                 continue;
             };
-            let n = setup.seeds(pit);
-            let mut cell = if n == 0 {
-                "·".to_owned()
-            } else {
-                n.to_string()
-            };
+            let mut cell = count(setup.seeds(pit));
             if takasia == Some(pit) {
                 cell.push('!');
             }
             if house(side) == Some(pit) {
                 cell = format!("[{cell}]");
             }
-            let _ = write!(out, "{cell:^inner$}│");
+            let _ = write!(out, "{}│", fit(&cell, inner));
         }
         let _ = writeln!(out, "  {letter}");
         out.push_str(&match i {
@@ -91,8 +151,8 @@ pub(crate) fn render_named(setup: &Setup, names: BySide<&str>) -> String {
             _ => rule(w, inner, ['└', '┴', '┘'], '─'),
         });
     }
-    out.push_str(&labels(w, inner, Side::South));
-    out.push_str(&side_line(setup, Side::South, names.south));
+    out.push_str(&labels(&col_labels(Side::South), inner));
+    out.push_str(&side_line(setup, Side::South, names.south, stores));
     let mut legend = Vec::new();
     if house(Side::South).is_some() || house(Side::North).is_some() {
         legend.push("[n] nyumba");
@@ -106,22 +166,66 @@ pub(crate) fn render_named(setup: &Setup, names: BySide<&str>) -> String {
     out
 }
 
-/// Column numbers from each owner's left: North's above (W..1), South's below (1..W).
-fn labels(w: usize, inner: usize, side: Side) -> String {
+/// Kalah: one row a side between the two stores, each store at its owner's right end.
+fn render_two_rows(setup: &Setup, names: BySide<&str>, label: &str) -> String {
+    let w = usize::from(setup.width);
+    let inner = 5;
+    let stores = setup.stores.unwrap_or_default();
+    let pits = |side: Side| -> String {
+        let mut s = String::new();
+        for k in 0..w {
+            let col = printed_col(side, k, w);
+            let n = u8::try_from(col)
+                .ok()
+                .and_then(|c| Pit::new(side, Row::Front, c))
+                .map_or(0, |p| setup.seeds(p));
+            let _ = write!(s, "{:^inner$}│", count(n));
+        }
+        s
+    };
+    let blank = " ".repeat(inner);
+
+    let mut out = String::new();
+    out.push_str(&side_line(setup, Side::North, names.north, label));
+    // Each side's labels read from its own left: North's store is at its right, printed left.
+    let mut top = vec!["store".to_owned()];
+    top.extend((0..w).map(|k| printed_col(Side::North, k, w).to_string()));
+    out.push_str(&labels(&top, inner));
+    out.push_str(&rule(w + 2, inner, ['┌', '┬', '┐'], '─'));
+    let _ = writeln!(out, "   a  │{blank}│{}{blank}│  a", pits(Side::North));
+    let _ = writeln!(
+        out,
+        "{MARGIN}│{:^inner$}╞{}╡{:^inner$}│",
+        stores.north,
+        vec!["═".repeat(inner); w].join("╪"),
+        stores.south
+    );
+    let _ = writeln!(out, "   A  │{blank}│{}{blank}│  A", pits(Side::South));
+    out.push_str(&rule(w + 2, inner, ['└', '┴', '┘'], '─'));
+    let mut bottom = vec![String::new()];
+    bottom.extend((0..w).map(|k| printed_col(Side::South, k, w).to_string()));
+    bottom.push("store".to_owned());
+    out.push_str(&labels(&bottom, inner));
+    out.push_str(&side_line(setup, Side::South, names.south, label));
+    out
+}
+
+/// Labels over (or under) the cells, one per cell; the line ends where the text does.
+fn labels(cells: &[String], inner: usize) -> String {
     let mut s = MARGIN.to_owned();
-    for k in 0..w {
-        let col = if side == Side::North { w - k } else { k + 1 };
-        let _ = write!(s, " {col:^inner$}");
+    for c in cells {
+        let _ = write!(s, " {}", fit(c, inner));
     }
     s.truncate(s.trim_end().len());
     s.push('\n');
     s
 }
 
-fn rule(w: usize, inner: usize, [left, mid, right]: [char; 3], fill: char) -> String {
+/// A horizontal rule across `cells` cells.
+fn rule(cells: usize, inner: usize, [left, mid, right]: [char; 3], fill: char) -> String {
     let mut s = MARGIN.to_owned();
     s.push(left);
-    for k in 0..w {
+    for k in 0..cells {
         if k > 0 {
             s.push(mid);
         }
@@ -132,8 +236,9 @@ fn rule(w: usize, inner: usize, [left, mid, right]: [char; 3], fill: char) -> St
     s
 }
 
-/// The player's name, whether it is to move, and the Bao fields that belong to it.
-fn side_line(setup: &Setup, side: Side, name: &str) -> String {
+/// The player's name, whether it is to move, its store or captured seeds, and the Bao fields
+/// that belong to it.
+fn side_line(setup: &Setup, side: Side, name: &str, label: &str) -> String {
     let to_move = setup.turn == side;
     let head = if to_move {
         format!("{name} ▶ to move")
@@ -141,6 +246,9 @@ fn side_line(setup: &Setup, side: Side, name: &str) -> String {
         name.to_owned()
     };
     let mut parts = vec![format!("{head:<26}")];
+    if let Some(stores) = setup.stores {
+        parts.push(format!("{label} {}", stores[side]));
+    }
     if let Some(b) = setup.bao {
         parts.push(format!("hand {:<2}", b.hands[side]));
         if let Some(pit) = Pit::new(side, Row::Front, HOUSE_COL).filter(|p| p.col() <= setup.width)
@@ -168,10 +276,14 @@ mod tests {
     const START: &str =
         "0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 11 -";
 
+    fn widest(text: &str) -> usize {
+        text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+    }
+
     #[test]
     fn start_position() {
         let setup: Setup = START.parse().unwrap();
-        let text = render(&setup);
+        let text = render(&setup, crate::games::stores_label_of_diagram(&setup));
         assert!(
             text.contains("   a  │  ·  │  2  │  2  │ [6] │  ·  │  ·  │  ·  │  ·  │  a"),
             "{text}"
@@ -182,9 +294,8 @@ mod tests {
         );
         assert!(text.contains("South ▶ to move"), "{text}");
         assert!(text.contains("hand 22"), "{text}");
-        for line in text.lines() {
-            assert!(line.chars().count() <= 80, "{line}");
-        }
+        assert!(!text.contains("store"), "{text}");
+        assert!(widest(&text) <= 80, "{text}");
     }
 
     #[test]
@@ -193,7 +304,7 @@ mod tests {
             "0,1,2,1,4,8,2,2/10,0,0,10,2,1,0,1/0,2,0,0,1,1,0,0/0,0,2,2,0,2,6,4 N 0,0 00 a4"
                 .parse()
                 .unwrap();
-        let text = render(&setup);
+        let text = render(&setup, crate::games::stores_label_of_diagram(&setup));
         assert!(text.contains(" 2! "), "{text}");
         assert!(!text.contains('['), "{text}");
         assert!(text.contains("nyumba a5 destroyed"), "{text}");
@@ -205,20 +316,91 @@ mod tests {
         let setup: Setup = "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S"
             .parse()
             .unwrap();
-        let text = render(&setup);
+        let text = render(&setup, crate::games::stores_label_of_diagram(&setup));
         assert!(!text.contains("hand"), "{text}");
         assert!(!text.contains('['), "{text}");
     }
 
     #[test]
-    fn wide_and_narrow_boards_do_not_panic() {
+    fn kalah_has_two_rows_between_the_stores() {
+        let setup: Setup = "4,4,4,4,4,4/4,4,0,5,5,5 S 1,0".parse().unwrap();
+        let text = render(&setup, crate::games::stores_label_of_diagram(&setup));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 9, "{text}");
+        assert_eq!(lines[0], "  North                        store 0");
+        assert_eq!(lines[1], "       store   6     5     4     3     2     1");
+        assert_eq!(
+            lines[3],
+            "   a  │     │  4  │  4  │  4  │  4  │  4  │  4  │     │  a"
+        );
+        // North's store on the left, South's on the right.
+        assert_eq!(
+            lines[4],
+            "      │  0  ╞═════╪═════╪═════╪═════╪═════╪═════╡  1  │"
+        );
+        assert_eq!(
+            lines[5],
+            "   A  │     │  4  │  4  │  ·  │  5  │  5  │  5  │     │  A"
+        );
+        assert_eq!(
+            lines[7],
+            "               1     2     3     4     5     6   store"
+        );
+        assert_eq!(lines[8], "  South ▶ to move              store 1");
+        assert!(!text.contains(" b "), "{text}");
+    }
+
+    #[test]
+    fn hawalis_stores_are_captured_seeds() {
+        let setup: Setup = "2,2,2,2,2,2,0/2,2,2,2,2,2,0/3,0,3,3,0,3,1/3,0,3,3,0,3,3 N 4,0"
+            .parse()
+            .unwrap();
+        let text = render(&setup, crate::games::stores_label_of_diagram(&setup));
+        assert!(
+            text.contains("North ▶ to move              captured 0"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  South                        captured 4"),
+            "{text}"
+        );
+        assert!(
+            text.contains("         7     6     5     4     3     2     1\n"),
+            "{text}"
+        );
+        assert!(widest(&text) <= 80, "{text}");
+    }
+
+    #[test]
+    fn wide_boards_fit_80_columns() {
+        let row = |w: usize, n: &str| vec![n; w].join(",");
+        for w in [12, 16] {
+            let d = format!(
+                "{}/{}/{}/{} S",
+                row(w, "6"),
+                row(w, "12"),
+                row(w, "0"),
+                row(w, "96")
+            );
+            let setup: Setup = d.parse().unwrap();
+            let text = render(&setup, crate::games::stores_label_of_diagram(&setup));
+            assert!(widest(&text) <= 80, "{text}");
+            assert!(text.contains(&format!(" {w} ")), "{text}");
+            assert_eq!(text.matches("96").count(), w, "{text}");
+        }
+    }
+
+    #[test]
+    fn odd_boards_do_not_panic() {
         for d in [
             "1/2/3/4 N",
+            "1/2 S 0,0",
             "1,2,3,4,5,6,7,8,9,10,11,12/0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,0/255,0,0,0,0,0,0,0,0,0,0,0 S",
             "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 S 0,0 11 -",
+            "255,255,255,255,255,255,255,255,255,255,255,255,255,255,255,255/255,255,255,255,255,255,255,255,255,255,255,255,255,255,255,255 N 255,255",
         ] {
             let setup: Setup = d.parse().unwrap();
-            let _ = render(&setup);
+            let _ = render(&setup, "store");
         }
     }
 }

@@ -1,4 +1,5 @@
-//! The `mancala` command: terminal play, replay, perft and benchmarks for the Bao games.
+//! The `mancala` command: terminal play, replay, perft and benchmarks for every game of the
+//! rules library (the Bao games, Hawalis, Hus, Kalah, Bao la Kimasai, Omweso).
 //!
 //! Output goes through `Write` handles rather than `println!`, so a closed pipe
 //! (`mancala perft ... | head`) ends the program quietly instead of panicking. Every error is
@@ -6,6 +7,7 @@
 
 mod bench;
 mod board;
+mod games;
 mod perft;
 mod play;
 mod replay;
@@ -16,10 +18,12 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use mancala::{Notation, Position, PositionError, SeedTotal, Setup, Side, Variant};
+use mancala::{
+    Game, Notation, Position, PositionError, RuleOption, SeedTotal, Setup, Side, Variant,
+};
 
-/// Play and analyse the four-row mancala games of East Africa (Bao la Kiswahili, Bao la
-/// Kujifunza, Bao la Kete).
+/// Play and analyse mancala games: the four-row games of East Africa (Bao la Kiswahili, Bao la
+/// Kujifunza, Bao la Kete, Hawalis, Hus, Bao la Kimasai, Omweso) and the two-row Kalah.
 #[derive(Debug, Parser)]
 #[command(name = "mancala", version, arg_required_else_help = true)]
 struct Cli {
@@ -43,12 +47,22 @@ enum Command {
     )]
     Replay(ReplayArgs),
     /// Draw a position diagram as a board
-    #[command(after_help = "Example:\n  mancala show \
-                            '0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 11 -'")]
+    #[command(
+        after_help = "A two-row diagram is drawn as a Kalah board with its stores. The \
+                            stores field of a\nfour-row diagram is taken for the seeds each side \
+                            has captured (Hawalis); give --variant\nbao-la-kimasai to read it as \
+                            the reserve.\n\
+                            Examples:\n  mancala show \
+                            '0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 11 -'\n  \
+                            mancala show '4,4,4,4,4,4/4,4,0,5,5,5 S 1,0'"
+    )]
     Show {
         /// The diagram (docs/notation.md), quoted or as separate words
         #[arg(required = true, value_name = "DIAGRAM")]
         diagram: Vec<String>,
+        /// The variant of the diagram: checks the diagram against it and names its fields
+        #[arg(long, value_name = "V")]
+        variant: Option<String>,
     },
     /// Play in the terminal, against a random player or pass-and-play
     #[command(after_help = "Example: mancala play bao-la-kiswahili --side north --seed 7")]
@@ -64,27 +78,73 @@ enum Command {
 enum BenchCommand {
     /// Playouts, move generation and never-ending moves of the rules library
     Rules {
-        /// Seconds of playouts per variant (a run takes about 2.5 times that)
+        /// Seconds of playouts per variant (each variant takes about 2.75 times that)
         #[arg(
             long,
-            default_value_t = 3.0,
+            default_value_t = 1.5,
             value_name = "S",
             allow_negative_numbers = true
         )]
         seconds: f64,
-        /// Measure only this variant (default: all three)
+        /// Measure only this variant (default: every game with its default rules)
         #[arg(long, value_name = "V")]
         variant: Option<String>,
+        /// Rule options of --variant, space-separated
+        #[arg(long, value_name = "OPTIONS", requires = "variant")]
+        rules: Option<String>,
     },
+    /// Times cycle finding on one never-ending move (`bench rules` runs it in a child process,
+    /// which it stops at a deadline)
+    #[command(hide = true)]
+    CycleCheck {
+        variant: String,
+        #[arg(long)]
+        rules: Option<String>,
+        diagram: String,
+        #[arg(value_name = "MOVE")]
+        text: String,
+    },
+}
+
+/// The variant named by a slug, with rule options.
+fn parse_variant(slug: &str, rules: Option<&str>) -> Result<Variant> {
+    let v: Variant = slug.parse()?;
+    Ok(v.with_rules(rules.unwrap_or_default())?)
+}
+
+/// The help of the variant argument: every slug.
+fn variant_help() -> String {
+    let slugs: Vec<&str> = Game::ALL.iter().map(|g| g.slug()).collect();
+    format!("The variant: {}", slugs.join(", "))
+}
+
+/// The help of `--rules`: every option with the games that have it.
+fn rules_help() -> String {
+    let mut groups: Vec<(Vec<&str>, Vec<&str>)> = Vec::new();
+    for o in RuleOption::ALL {
+        let games: Vec<&str> = Game::ALL
+            .iter()
+            .filter(|g| g.options().contains(&o))
+            .map(|g| g.slug())
+            .collect();
+        match groups.iter_mut().find(|(g, _)| *g == games) {
+            Some((_, opts)) => opts.push(o.name()),
+            None => groups.push((games, vec![o.name()])),
+        }
+    }
+    let groups: Vec<String> = groups
+        .iter()
+        .map(|(games, opts)| format!("{} ({})", opts.join(", "), games.join(", ")))
+        .collect();
+    format!("Rule options, space-separated: {}", groups.join("; "))
 }
 
 /// The game to start from.
 #[derive(Debug, Args)]
 struct GameArgs {
-    /// The variant: bao-la-kiswahili, bao-la-kujifunza or bao-la-kete
+    #[arg(help = variant_help())]
     variant: String,
-    /// Rule options, space-separated (e.g. "takasia:donkers")
-    #[arg(long, value_name = "OPTIONS")]
+    #[arg(long, value_name = "OPTIONS", help = rules_help())]
     rules: Option<String>,
     /// Start from this diagram instead of the start position
     #[arg(long, value_name = "DIAGRAM")]
@@ -96,8 +156,7 @@ struct GameArgs {
 
 impl GameArgs {
     fn variant(&self) -> Result<Variant> {
-        let v: Variant = self.variant.parse()?;
-        Ok(v.with_rules(self.rules.as_deref().unwrap_or_default())?)
+        parse_variant(&self.variant, self.rules.as_deref())
     }
 
     fn start(&self) -> Result<Position> {
@@ -218,10 +277,19 @@ fn run(cli: Cli) -> Result<()> {
             };
             replay::run(&mut out, start, &a.moves, opts)?;
         }
-        Command::Show { diagram } => {
+        Command::Show { diagram, variant } => {
             let text = diagram.join(" ");
             let setup: Setup = text.parse()?;
-            out.write_all(board::render(&setup).as_bytes())?;
+            let label = match variant {
+                Some(v) => {
+                    let variant = parse_variant(&v, None)?;
+                    Position::from_setup(variant, &setup, SeedTotal::AllowPartial)
+                        .map_err(|e| anyhow!("the diagram is not a position of {variant}: {e}"))?;
+                    games::stores_label(variant.game())
+                }
+                None => games::stores_label_of_diagram(&setup),
+            };
+            out.write_all(board::render(&setup, label).as_bytes())?;
         }
         Command::Play(a) => {
             let start = a.game.start()?;
@@ -233,7 +301,12 @@ fn run(cli: Cli) -> Result<()> {
             play::run(&mut io::stdin().lock(), &mut out, start, opts)?;
         }
         Command::Bench {
-            what: BenchCommand::Rules { seconds, variant },
+            what:
+                BenchCommand::Rules {
+                    seconds,
+                    variant,
+                    rules,
+                },
         } => {
             if !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0) {
                 return Err(anyhow!(
@@ -241,13 +314,22 @@ fn run(cli: Cli) -> Result<()> {
                 ));
             }
             let variants = match variant {
-                Some(v) => vec![v.parse::<Variant>()?],
-                None => Variant::ALL
-                    .into_iter()
-                    .filter(|v| v.rules_text().is_empty())
-                    .collect(),
+                Some(v) => vec![parse_variant(&v, rules.as_deref())?],
+                None => Variant::DEFAULTS.to_vec(),
             };
             bench::rules(&mut out, &variants, seconds)?;
+        }
+        Command::Bench {
+            what:
+                BenchCommand::CycleCheck {
+                    variant,
+                    rules,
+                    diagram,
+                    text,
+                },
+        } => {
+            let variant = parse_variant(&variant, rules.as_deref())?;
+            bench::cycle_check(&mut out, variant, &diagram, &text)?;
         }
     }
     out.flush()?;

@@ -6,10 +6,11 @@ use std::io::{self, BufRead, Write};
 
 use clap::ValueEnum;
 use mancala::record::GameRecord;
-use mancala::{BySide, Move, MoveText, Position, Side};
+use mancala::trace::Event;
+use mancala::{BySide, EndReason, Game, Move, MoveText, Position, Side};
 
-use crate::board;
 use crate::rng::{self, Rng};
+use crate::{board, games};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Opponent {
@@ -27,18 +28,19 @@ pub(crate) struct Options {
     pub(crate) seed: u64,
 }
 
-const HELP: &str = "\
-Commands:
-  A6<        play a move: pit, then > or < (+ for safari); marks * ** # are optional
-  3          play move number 3 of the list
-  undo       take back the last move (against the computer: your move and its reply)
+/// The commands and the game's pits and moves.
+fn help(game: Game) -> String {
+    let (moves, about) = games::move_help(game);
+    format!(
+        "Commands:
+{moves}  3          play move number 3 of the list
+  undo       take back the last move (against the computer: yours, and its replies)
   resign     resign the game
   help       show this help
   quit       leave the game (the record so far is printed)
-Pits: A (front) and B (back) are South's rows, a and b North's; columns count from each
-owner's left. From a front pit > sows towards the mover's right; from a back pit, towards
-the mover's right along the back row. Marks: * takasa, ** takasa that sets takasia, # wins.
-";
+{about}"
+    )
+}
 
 struct Session {
     game: GameRecord,
@@ -88,7 +90,36 @@ impl Session {
         writeln!(out, "  {head}")?;
         let names = BySide::from_fn(|side| self.label(side));
         let names = BySide::new(names.south.as_str(), names.north.as_str());
-        write!(out, "{}", board::render_named(&pos.to_setup(), names))
+        let stores = games::stores_label(pos.variant().game());
+        write!(
+            out,
+            "{}",
+            board::render_named(&pos.to_setup(), names, stores)
+        )?;
+        if let Some(note) = self.moves_again() {
+            writeln!(out, "  {note}")?;
+        }
+        Ok(())
+    }
+
+    /// When the last move's side is to move again (a Kalah extra turn), says so and why.
+    fn moves_again(&self) -> Option<String> {
+        let ply = self.game.moves().len();
+        let &m = self.game.moves().last()?;
+        let before = &self.game.positions()[ply - 1];
+        let side = before.turn();
+        if self.game.outcome().is_some() || self.game.position().turn() != side {
+            return None;
+        }
+        let extra_turn = before
+            .trace(m)
+            .is_ok_and(|t| t.events().contains(&Event::ExtraTurn));
+        let why = if extra_turn {
+            ": the last seed fell into its store"
+        } else {
+            ""
+        };
+        Some(format!("{} moves again{why}.", self.label(side)))
     }
 
     fn legal_texts(&self) -> Vec<String> {
@@ -140,12 +171,14 @@ impl Session {
         if let Ok(mt) = input.parse::<MoveText>() {
             let side = pos.turn();
             if mt.pit.side() != side {
-                let rows = match side {
-                    Side::South => "A and B",
-                    Side::North => "a and b",
+                let rows = match (side, pos.variant().rows()) {
+                    (Side::South, 2) => "row A",
+                    (Side::North, 2) => "row a",
+                    (Side::South, _) => "rows A and B",
+                    (Side::North, _) => "rows a and b",
                 };
                 return Err(format!(
-                    "{} is {}'s pit; {} plays from rows {rows}",
+                    "{} is {}'s pit; {} plays from {rows}",
                     mt.pit,
                     name(mt.pit.side()),
                     name(side)
@@ -226,6 +259,12 @@ pub(crate) fn run(
         if let Some(outcome) = s.game.outcome() {
             writeln!(out)?;
             writeln!(out, "Game over: {outcome}.")?;
+            if let EndReason::SeedsCounted { south, north } = outcome.reason {
+                writeln!(
+                    out,
+                    "Seeds: South {south}, North {north} (each store with the pits on its side)."
+                )?;
+            }
             return s.print_record(out);
         }
         let pos = *s.game.position();
@@ -261,7 +300,7 @@ pub(crate) fn run(
         }
         match String::from_utf8_lossy(&line).trim() {
             "" => s.list_moves(out)?,
-            "help" | "h" | "?" => write!(out, "{HELP}")?,
+            "help" | "h" | "?" => write!(out, "{}", help(pos.variant().game()))?,
             "quit" | "q" | "exit" => {
                 writeln!(out, "The game is left unfinished.")?;
                 return s.print_record(out);

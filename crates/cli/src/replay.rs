@@ -8,6 +8,8 @@ use mancala::record::{GameRecord, RecordError};
 use mancala::{Notation, Position};
 use serde::Serialize;
 
+use crate::games;
+
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Options {
     pub(crate) notation: Notation,
@@ -82,6 +84,17 @@ pub(crate) fn run(
     args: &[String],
     opts: Options,
 ) -> Result<()> {
+    let pos = &start;
+    if opts.notation != Notation::Canonical
+        && !pos.legal_moves().is_empty()
+        && !games::chooses_direction(pos)
+    {
+        return Err(anyhow!(
+            "--notation {} is a Bao notation; {} moves are written in canonical move text",
+            opts.notation.name(),
+            pos.variant().display_name()
+        ));
+    }
     let mut game = GameRecord::new(start);
     let mut lines = Vec::new();
     if opts.json {

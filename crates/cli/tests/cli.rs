@@ -64,6 +64,7 @@ fn perft_last_line_is_the_count() {
     for (variant, depth, count) in [
         ("bao-la-kiswahili", "4", "124"),
         ("bao-la-kujifunza", "3", "500"),
+        ("kalah", "2", "35"),
     ] {
         let o = run(&["perft", variant, depth], "");
         assert_ok(&o);
@@ -382,6 +383,24 @@ fn bad_input_exits_2_with_one_line() {
         &["play", "nope"],
         &["play", "bao-la-kiswahili", "--vs", "alien"],
         &["bench", "rules", "--variant", "nope"],
+        &[
+            "bench",
+            "rules",
+            "--variant",
+            "hus",
+            "--rules",
+            "empty_capture",
+        ],
+        &["bench", "rules", "--rules", "empty_capture"],
+        &["perft", "kalah", "2", "--rules", "takasia:none"],
+        &["perft", "kalah", "2", "--rules", "capture_requires_outer"],
+        &["replay", "hus", "--rules", "empty_capture"],
+        &["replay", "kalah", "A3", "A3"],
+        &["replay", "kalah", "A3<"],
+        &["replay", "kalah", "--notation", "devoogt", "A3"],
+        &["play", "hawalis", "--rules", "nonsense"],
+        &["perft", "kalah", "1", "--from", START],
+        &["show", "--variant", "kalah", START],
         &["bench", "rules", "--seconds", "0"],
         &["frobnicate"],
     ] {
@@ -404,4 +423,247 @@ fn help_and_version() {
     assert_ok(&o);
     let o = run(&[], "");
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn replay_kalah_extra_turns() {
+    // A3 ends in South's store: South moves again.
+    let o = run(&["replay", "kalah", "A3"], "");
+    assert_ok(&o);
+    assert_eq!(
+        stdout(&o),
+        "diagram: 4,4,4,4,4,4/4,4,0,5,5,5 S 1,0\nlegal: A1 A2 A4 A5 A6\n"
+    );
+    // Then A6 passes the turn to North; every position is printed with its side to move.
+    let mut game = GameRecord::new(Position::new(Variant::new(mancala::Game::Kalah)));
+    for m in ["A3", "A6", "a2", "a3"] {
+        game.play_text(mancala::Notation::Canonical, m).unwrap();
+    }
+    let o = run(&["replay", "kalah", "A3", "A6", "a2", "a3", "--json"], "");
+    assert_ok(&o);
+    let out = stdout(&o);
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines[0]["diagram"], "4,4,4,4,4,4/4,4,4,4,4,4 S 0,0");
+    assert_eq!(lines[4]["diagram"], game.position().diagram());
+    let turns: Vec<char> = lines
+        .iter()
+        .map(|v| v["diagram"].as_str().unwrap().split(' ').nth(1).unwrap())
+        .map(|t| t.chars().next().unwrap())
+        .collect();
+    assert_eq!(turns[..3], ['S', 'S', 'N'], "{out}");
+    assert_eq!(lines[1]["legal"].as_array().unwrap().len(), 5, "{out}");
+}
+
+#[test]
+fn replay_kalah_with_empty_capture() {
+    // A1 sows its seed into the empty A2, facing the empty a5: taken into South's store only
+    // with empty_capture.
+    let from = "4,0,4,4,4,4/1,0,0,0,0,3 S 12,12";
+    let mut diagrams = Vec::new();
+    for rules in ["", "empty_capture"] {
+        let o = run(
+            &[
+                "replay",
+                "kalah",
+                "--from",
+                from,
+                "--partial",
+                "--rules",
+                rules,
+                "A1",
+            ],
+            "",
+        );
+        assert_ok(&o);
+        diagrams.push(stdout(&o).lines().next().unwrap_or("").to_owned());
+    }
+    assert_eq!(
+        diagrams,
+        [
+            "diagram: 4,0,4,4,4,4/0,1,0,0,0,3 N 12,12",
+            "diagram: 4,0,4,4,4,4/0,0,0,0,0,3 N 13,12"
+        ]
+    );
+}
+
+#[test]
+fn replay_hawalis_and_hus() {
+    let o = run(&["replay", "hawalis", "A7"], "");
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert_eq!(
+        out.lines().next(),
+        Some("diagram: 2,2,2,2,2,2,0/2,2,2,2,2,2,0/3,0,3,3,0,3,1/3,0,3,3,0,3,3 N 4,0"),
+        "{out}"
+    );
+    assert!(out.lines().nth(1).unwrap().starts_with("legal: a"), "{out}");
+
+    let o = run(&["replay", "hus"], "");
+    assert_ok(&o);
+    let out = stdout(&o);
+    let legal: Vec<&str> = out.lines().nth(1).unwrap()["legal: ".len()..]
+        .split(' ')
+        .collect();
+    assert_eq!(legal.len(), 12, "{out}");
+    assert!(
+        legal.iter().all(|m| m.parse::<mancala::Pit>().is_ok()),
+        "{out}"
+    );
+}
+
+/// Perft through the binary agrees with the library, options included.
+#[test]
+fn perft_of_every_variant_and_option() {
+    for v in Variant::ALL {
+        let depth = if v.game() == mancala::Game::Omweso {
+            2
+        } else {
+            3
+        };
+        let expected = mancala::perft(&Position::new(v), depth).to_string();
+        let slug = v.to_string();
+        let rules = v.rules_text();
+        let d = depth.to_string();
+        let o = run(&["perft", &slug, &d, "--rules", &rules], "");
+        assert_ok(&o);
+        assert_eq!(last_line(&stdout(&o)), expected, "{slug} {rules}");
+    }
+}
+
+#[test]
+fn show_draws_a_kalah_board_with_its_stores() {
+    let o = run(&["show", "4,4,4,4,4,4/4,4,0,5,5,5 S 1,0"], "");
+    assert_ok(&o);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 9, "{out}");
+    assert!(
+        lines[0].contains("North") && lines[0].ends_with("store 0"),
+        "{out}"
+    );
+    assert!(
+        lines[8].contains("South ▶ to move") && lines[8].ends_with("store 1"),
+        "{out}"
+    );
+    // North's store at the printed left, South's at the right, between the two rows.
+    let cells: Vec<&str> = lines[4].split(['│', '╞', '╡']).map(str::trim).collect();
+    assert_eq!(cells.first(), Some(&""), "{out}");
+    assert_eq!(cells[1], "0", "{out}");
+    assert_eq!(cells[cells.len() - 2], "1", "{out}");
+    let row_a: Vec<&str> = lines[3].split('│').map(str::trim).collect();
+    assert_eq!(row_a[2..8], ["4"; 6], "{out}");
+    let row_big_a: Vec<&str> = lines[5].split('│').map(str::trim).collect();
+    assert_eq!(row_big_a[2..8], ["4", "4", "·", "5", "5", "5"], "{out}");
+    assert!(lines[1].trim_start().starts_with("store"), "{out}");
+    assert!(lines[7].ends_with("6   store"), "{out}");
+    assert!(!out.contains(" b "), "{out}");
+}
+
+#[test]
+fn show_draws_wide_and_hawalis_boards() {
+    let row = |n: &str| vec![n; 16].join(",");
+    let d = format!("{}/{}/{}/{} N", row("2"), row("12"), row("0"), row("10"));
+    let o = run(&["show", &d], "");
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+    let cells = |letter: &str| -> Vec<String> {
+        let line = out
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{letter} ")))
+            .unwrap_or_else(|| panic!("no row {letter}: {out}"));
+        line.split('│').map(|c| c.trim().to_owned()).collect()
+    };
+    assert_eq!(cells("b")[1..17], vec!["2".to_owned(); 16], "{out}");
+    assert_eq!(cells("a")[1..17], vec!["12".to_owned(); 16], "{out}");
+    assert_eq!(cells("A")[1..17], vec!["·".to_owned(); 16], "{out}");
+    assert_eq!(cells("B")[1..17], vec!["10".to_owned(); 16], "{out}");
+    assert!(out.contains("16  15  14"), "{out}");
+    assert!(out.contains("North ▶ to move"), "{out}");
+    assert!(!out.contains("captured"), "{out}");
+
+    let hawalis = "2,2,2,2,2,2,0/2,2,2,2,2,2,0/3,0,3,3,0,3,1/3,0,3,3,0,3,3 N 4,0";
+    let out = stdout(&run(&["show", hawalis], ""));
+    assert!(out.contains("captured 4"), "{out}");
+    assert!(out.contains("captured 0"), "{out}");
+    let out = stdout(&run(&["show", "--variant", "hawalis", hawalis], ""));
+    assert!(out.contains("captured 4"), "{out}");
+}
+
+#[test]
+fn play_kalah_to_the_end_with_move_numbers() {
+    for (side, seed) in [("south", "4"), ("north", "1")] {
+        let o = run(
+            &["play", "kalah", "--side", side, "--seed", seed],
+            "1\n".repeat(200),
+        );
+        assert_ok(&o);
+        let out = stdout(&o);
+        assert!(!stderr(&o).contains("panicked"));
+        assert!(out.contains("Game over: "), "{side}: {}", last_line(&out));
+        assert!(out.contains(" in seeds."), "{out}");
+        assert!(out.contains("Seeds: South "), "{out}");
+        assert!(out.contains("[Termination "), "{out}");
+        // The random player may move several times in a row.
+        assert!(out.contains(" (random) moves again"), "{out}");
+    }
+}
+
+#[test]
+fn play_kalah_extra_turn_and_undo() {
+    let o = run(&["play", "kalah", "--seed", "11"], "A3\nA6\nundo\nquit\n");
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(out.contains("South (you) plays A3\n"), "{out}");
+    assert!(
+        out.contains("South (you) moves again: the last seed fell into its store."),
+        "{out}"
+    );
+    // Undo takes back to the human's last move, A6, and the replies after it.
+    let (_, after) = out.split_once("Took back ").expect("an undo");
+    assert!(after.contains("· ply 1 · last move A3 by South"), "{out}");
+    assert!(
+        after.contains("1. A1        2. A2        3. A4        4. A5        5. A6"),
+        "{out}"
+    );
+    assert!(out.contains("1. A3 *"), "{out}");
+}
+
+#[test]
+fn play_every_variant_a_few_moves() {
+    for v in Variant::DEFAULTS {
+        let slug = v.to_string();
+        let o = run(
+            &["play", &slug, "--seed", "3"],
+            "help\n".to_owned() + &"1\n".repeat(6) + "quit\n",
+        );
+        assert_ok(&o);
+        let out = stdout(&o);
+        assert!(!stderr(&o).contains("panicked"), "{slug}");
+        assert!(out.contains("Commands:"), "{slug}: {out}");
+        assert!(out.contains("docs/rules/"), "{slug}: {out}");
+        assert!(
+            out.contains(&format!("[Variant \"{slug}\"]")),
+            "{slug}: {out}"
+        );
+    }
+}
+
+#[test]
+fn bench_rules_runs_for_kalah() {
+    let o = run(
+        &["bench", "rules", "--variant", "kalah", "--seconds", "0.2"],
+        "",
+    );
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(
+        last_line(&out).starts_with("bench rules: 1 variant"),
+        "{out}"
+    );
+    assert!(out.contains("Kalah"), "{out}");
 }

@@ -66,7 +66,8 @@ impl FromStr for MoveText {
             Some(b'<') => (Some('<'), &s[i + 1..]),
             _ => (None, &s[i..]),
         };
-        if sign.is_none() && rest.starts_with('+') {
+        // Safari (`+` after the pit) needs a direction; a planting (leading `+`) has none.
+        if (sign.is_none() && rest.starts_with('+')) || (place && sign.is_some()) {
             return Err(err());
         }
         let mut choices = Vec::new();
@@ -77,7 +78,7 @@ impl FromStr for MoveText {
             choices.push(c == 'c');
             rest = &rest[1..];
         }
-        let safari = rest.starts_with('+');
+        let safari = sign.is_some() && rest.starts_with('+');
         if safari {
             rest = &rest[1..];
         }

@@ -1,0 +1,186 @@
+//! What the command says about each game: where its rules are written, what the stores field of
+//! its diagrams holds, and how its moves are typed. The rules library decides everything else.
+
+use mancala::{Game, Move, Pit, Position, Row, Setup};
+
+/// The rules page of a game, relative to the repository root.
+pub(crate) fn rules_page(game: Game) -> String {
+    let page = match game {
+        Game::Hawalis | Game::Hawalis4x8 => "hawalis",
+        Game::Hus | Game::Hus4x12 | Game::Hus4x16 => "hus",
+        Game::Kalah | Game::Kalah6x5 | Game::Kalah6x6 => "kalah",
+        g => g.slug(),
+    };
+    format!("docs/rules/{page}.md")
+}
+
+/// What a diagram's stores field holds in `game`: Kalah's stores, Bao la Kimasai's reserve, or
+/// the seeds each side has captured (Hawalis, the sliding Bao la Kimasai).
+pub(crate) fn stores_label(game: Game) -> &'static str {
+    match game {
+        Game::BaoLaKimasai => "reserve",
+        g if g.rows() == 2 => "store",
+        _ => "captured",
+    }
+}
+
+/// The same, read from a diagram alone: two rows are Kalah's; the stores field of a four-row
+/// diagram is taken for captured seeds (Hawalis).
+pub(crate) fn stores_label_of_diagram(setup: &Setup) -> &'static str {
+    if setup.rows == 2 { "store" } else { "captured" }
+}
+
+/// Whether the player chooses the direction of a move in this position (the Bao games): read
+/// from its legal moves, since a game's moves are all of one form.
+pub(crate) fn chooses_direction(pos: &Position) -> bool {
+    pos.legal_moves().iter().any(|m| m.dir().is_some())
+}
+
+/// The pits of `pos`'s side to move, front row first, from the owner's left.
+pub(crate) fn own_pits(pos: &Position) -> Vec<Pit> {
+    let variant = pos.variant();
+    let width = u8::try_from(variant.width()).unwrap_or(u8::MAX);
+    let rows: &[Row] = if variant.rows() == 2 {
+        &[Row::Front]
+    } else {
+        &[Row::Front, Row::Back]
+    };
+    rows.iter()
+        .flat_map(|&row| (1..=width).filter_map(move |col| Pit::new(pos.turn(), row, col)))
+        .collect()
+}
+
+/// Every move of a form the position's game uses, legal or not, for the never-ending search:
+/// each own pit in both directions in the Bao games, else each own pit alone and with a reserve
+/// seed planted first. (Moves with lap choices, Omweso's, are not generated.)
+pub(crate) fn move_forms(pos: &Position) -> Vec<Move> {
+    let pits = own_pits(pos);
+    if chooses_direction(pos) {
+        use mancala::Direction::{Anticlockwise, Clockwise};
+        pits.iter()
+            .flat_map(|&p| [Move::new(p, Clockwise), Move::new(p, Anticlockwise)])
+            .collect()
+    } else {
+        pits.iter()
+            .flat_map(|&p| [Move::from_pit(p), Move::place(p)])
+            .collect()
+    }
+}
+
+/// The lines of `play`'s help that depend on the game: how a move is typed (command lines), and
+/// how the pits are named and sown (a paragraph ending with the rules page).
+pub(crate) fn move_help(game: Game) -> (String, String) {
+    let w = game.width();
+    let bao = "  A6<        play a move: pit, then > or < (+ for safari); marks * ** # optional\n";
+    let pit_only =
+        "  A3         play a move: the pit to sow from; the mark # (a win) is optional\n";
+    let four_rows = "Pits: A (front) and B (back) are South's rows, a and b North's; columns count \
+                     from each owner's left.";
+    let (moves, about) = match game {
+        Game::BaoLaKiswahili | Game::BaoLaKujifunza | Game::BaoLaKete => (
+            bao.to_owned(),
+            format!(
+                "{four_rows} From a front pit > sows towards the mover's right; from a back \
+                 pit, towards the mover's right along the back row. Marks: * takasa, ** takasa \
+                 that sets takasia, # wins."
+            ),
+        ),
+        Game::Kalah | Game::Kalah6x5 | Game::Kalah6x6 => (
+            pit_only.to_owned(),
+            format!(
+                "Pits: A1..A{w} are South's, a1..a{w} North's, each counted from its owner's \
+                 left; each player's store is at its right end. Seeds go anticlockwise, into \
+                 your own store but not the opponent's. A last seed in your store gives you \
+                 another move; one in an empty pit of yours captures the pit opposite."
+            ),
+        ),
+        Game::BaoLaKimasai => (
+            format!(
+                "{pit_only}  +A3        plant a seed from your reserve in A3, then sow from A3\n"
+            ),
+            format!(
+                "{four_rows} Seeds go clockwise: A1 → A{w} → B{w} → B1 → A1. While your \
+                 reserve lasts, each move plants one of its seeds first."
+            ),
+        ),
+        Game::BaoLaKimasai4x12 => (
+            "  A3         play a move: the pit whose stone slides one step\n".to_owned(),
+            format!("{four_rows} Stones slide anticlockwise: B1 → B{w} → A{w} → A1 → B1."),
+        ),
+        Game::Omweso => (
+            format!(
+                "{pit_only}  A2ca       with a choice per lap that may turn: c clockwise, a \
+                 anticlockwise\n"
+            ),
+            format!(
+                "{four_rows} Seeds go anticlockwise: B1 → B{w} → A{w} → A1 → B1. A lap from \
+                 one of your four leftmost pits may go clockwise instead when it would end in a \
+                 capture: you choose, lap by lap."
+            ),
+        ),
+        _ if game.rows() == 4 => (
+            pit_only.to_owned(),
+            format!("{four_rows} Seeds go anticlockwise: B1 → B{w} → A{w} → A1 → B1."),
+        ),
+        _ => (pit_only.to_owned(), String::new()),
+    };
+    let about = wrap(&about, 80);
+    (moves, format!("{about}The rules: {}.\n", rules_page(game)))
+}
+
+/// `text` wrapped at spaces to lines under `width` columns, each ending with a newline.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut len = 0;
+    if text.is_empty() {
+        return out;
+    }
+    for word in text.split_whitespace() {
+        let n = word.chars().count();
+        if len > 0 && len + 1 + n >= width {
+            out.push('\n');
+            len = 0;
+        } else if len > 0 {
+            out.push(' ');
+            len += 1;
+        }
+        out.push_str(word);
+        len += n;
+    }
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala::Variant;
+
+    #[test]
+    fn every_game_has_a_page_and_help() {
+        for v in Variant::DEFAULTS {
+            let g = v.game();
+            assert!(rules_page(g).ends_with(".md"));
+            let (moves, about) = move_help(g);
+            assert!(about.contains(&rules_page(g)), "{about}");
+            for line in moves.lines().chain(about.lines()) {
+                assert!(line.chars().count() <= 80, "{line}");
+            }
+            let pos = Position::new(v);
+            let forms = move_forms(&pos);
+            for m in pos.legal_moves() {
+                assert!(
+                    forms.contains(&m) || m.choice_count() > 0,
+                    "{v}: {m} is not among the forms"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn stores_labels() {
+        assert_eq!(stores_label(Game::Kalah6x6), "store");
+        assert_eq!(stores_label(Game::Hawalis), "captured");
+        assert_eq!(stores_label(Game::BaoLaKimasai), "reserve");
+    }
+}
