@@ -16,9 +16,6 @@ use crate::movetext::MoveError;
 use crate::position::{EndReason, Outcome, PositionError, SeedTotal};
 use crate::{Move, Notation, ParseDiagramError, Position, RULES_REVISION, Setup, Side, Variant};
 
-/// How many occurrences of a position draw the game where the variant's sources say nothing
-/// (R11): the third. Hawalis draws at the first recurrence ([`crate::Game::repetitions_for_draw`]).
-pub const REPETITIONS_FOR_DRAW: usize = 3;
 
 /// A game in progress or finished: its start, moves and positions, with the repetition rule.
 #[derive(Clone, Debug, PartialEq, Eq)]

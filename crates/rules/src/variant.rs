@@ -171,7 +171,9 @@ impl Game {
     }
 
     /// How many occurrences of one position (same side to move) draw the game: 2 where the
-    /// variant's sources make the first recurrence a draw (Hawalis), else 3 (decisions.md).
+    /// variant's sources make the first recurrence a draw (Hawalis, Bao la Kimasai 4x12), else
+    /// 3, the platform's threefold repetition (decisions.md). [`crate::record::GameRecord`]
+    /// applies it.
     #[must_use]
     pub const fn repetitions_for_draw(self) -> usize {
         match self.family() {
