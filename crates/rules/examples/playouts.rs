@@ -2,11 +2,7 @@
 #![allow(clippy::print_stdout, reason = "example output")]
 fn main() {
     let only = std::env::args().nth(1);
-    for v in [
-        mancala::Variant::BAO_LA_KISWAHILI,
-        mancala::Variant::BAO_LA_KUJIFUNZA,
-        mancala::Variant::BAO_LA_KETE,
-    ] {
+    for v in mancala::Variant::DEFAULTS {
         if only.as_ref().is_some_and(|o| *o != v.to_string()) {
             continue;
         }
@@ -21,7 +17,7 @@ fn main() {
         let (mut games, mut turns) = (0u64, 0u64);
         let start = mancala::Position::new(v);
         let fixed: Option<u64> = std::env::var("PLAYOUTS").ok().and_then(|v| v.parse().ok());
-        while fixed.map_or(t.elapsed().as_secs_f64() < 2.0, |n| games < n) {
+        while fixed.map_or(t.elapsed().as_secs_f64() < 1.0, |n| games < n) {
             let (_, plies) = start.random_playout(&mut pick, 2000);
             turns += u64::from(plies);
             games += 1;

@@ -16,7 +16,6 @@ use crate::movetext::MoveError;
 use crate::position::{EndReason, Outcome, PositionError, SeedTotal};
 use crate::{Move, Notation, ParseDiagramError, Position, RULES_REVISION, Setup, Side, Variant};
 
-
 /// A game in progress or finished: its start, moves and positions, with the repetition rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
