@@ -90,6 +90,25 @@ impl<S: PartialEq + Copy> Brent<S> {
     }
 }
 
+/// Lifts every seed of ring pit `r` into the hand and reports it; returns the seeds lifted.
+#[inline(always)]
+pub(crate) fn lift<O: Observer>(
+    ring: &mut [u8],
+    r: usize,
+    pit: impl FnOnce() -> crate::Pit,
+    obs: &mut O,
+) -> u32 {
+    let n = ring[r];
+    ring[r] = 0;
+    if O::ENABLED {
+        obs.event(Event::Lift {
+            pit: pit(),
+            seeds: n,
+        });
+    }
+    u32::from(n)
+}
+
 /// Counts the laps of one move and finds when it never ends (R9): past the lap limit, or when
 /// Brent's cycle finding sees a lap-start state again.
 #[derive(Clone, Debug)]

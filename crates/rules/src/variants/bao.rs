@@ -7,7 +7,7 @@
 
 use super::{End, Rules, RunInfo};
 use crate::position::{EndReason, Outcome, PositionError};
-use crate::sow::{CYCLE_CHECK_FROM, LapGuard, Observer, landing, step};
+use crate::sow::{CYCLE_CHECK_FROM, LapGuard, Observer, landing, lift, step};
 use crate::trace::{Event, StopReason};
 use crate::{
     BaoFields, BySide, Direction, Game, Move, MoveList, Pit, RuleOption, Setup, Side, Variant,
@@ -174,6 +174,10 @@ fn front_bits(p: &[u8; RING]) -> u64 {
 }
 
 impl Bao {
+    fn w(&self) -> usize {
+        WIDTH
+    }
+
     fn bao_start(variant: Variant) -> Self {
         let mut b = Self {
             pits: [[0; RING]; 2],
@@ -611,18 +615,11 @@ impl Bao {
         // Lifts the whole start pit; emptying the owned nyumba destroys it (R7.2b, R7.4).
         macro_rules! lift_start {
             () => {{
-                let n = self.pits[s][p];
-                self.pits[s][p] = 0;
-                if O::ENABLED {
-                    obs.event(Event::Lift {
-                        pit: m.pit(),
-                        seeds: n,
-                    });
-                }
+                let n = lift(&mut self.pits[s], p, || m.pit(), obs);
                 if p == HOUSE {
                     destroy_house!(s);
                 }
-                u32::from(n)
+                n
             }};
         }
 
@@ -761,14 +758,7 @@ impl Bao {
                 }
             }
             // R3.2e: relay; emptying the owned nyumba destroys it.
-            seeds = u32::from(self.pits[s][x]);
-            self.pits[s][x] = 0;
-            if O::ENABLED {
-                obs.event(Event::Lift {
-                    pit: self.pit(side, x),
-                    seeds: seeds as u8,
-                });
-            }
+            seeds = lift(&mut self.pits[s], x, || Pit::from_ring(side, x, WIDTH), obs);
             if x == HOUSE {
                 destroy_house!(s);
             }
@@ -836,6 +826,8 @@ impl Bao {
 }
 
 impl Rules for Bao {
+    super::four_row_accessors!();
+
     fn start(variant: Variant) -> Self {
         Self::bao_start(variant)
     }
@@ -917,28 +909,9 @@ impl Rules for Bao {
         }
     }
 
-    fn variant(&self) -> Variant {
-        self.variant
-    }
-
-    fn turn(&self) -> Side {
-        self.turn
-    }
-
-    fn seeds(&self, pit: Pit) -> u8 {
-        if usize::from(pit.col()) > WIDTH {
-            return 0;
-        }
-        self.pits[pit.side().index()][pit.ring_index(WIDTH)]
-    }
-
     fn total_seeds(&self) -> u32 {
         let board: u32 = self.pits.iter().flatten().map(|&n| u32::from(n)).sum();
         board + u32::from(self.hand[0]) + u32::from(self.hand[1])
-    }
-
-    fn pit_counts(&self) -> &[u8] {
-        self.pits.as_flattened()
     }
 
     fn state_word(&self) -> u64 {

@@ -6,7 +6,7 @@
 
 use super::{Rules, RunInfo};
 use crate::position::{EndReason, Outcome, PositionError};
-use crate::sow::Observer;
+use crate::sow::{Observer, lift};
 use crate::trace::{Event, StopReason};
 use crate::{BySide, MAX_WIDTH, Move, MoveList, Pit, Row, RuleOption, Setup, Side, Variant};
 
@@ -32,6 +32,8 @@ impl Kalah {
 }
 
 impl Rules for Kalah {
+    super::family_accessors!();
+
     fn start(variant: Variant) -> Self {
         let seeds = (variant.total_seeds() / 12) as u8;
         Self {
@@ -76,14 +78,6 @@ impl Rules for Kalah {
         }
     }
 
-    fn variant(&self) -> Variant {
-        self.variant
-    }
-
-    fn turn(&self) -> Side {
-        self.turn
-    }
-
     fn seeds(&self, pit: Pit) -> u8 {
         if pit.row() != Row::Front || usize::from(pit.col()) > PITS {
             return 0;
@@ -94,10 +88,6 @@ impl Rules for Kalah {
     fn total_seeds(&self) -> u32 {
         let board: u32 = self.pits.iter().flatten().map(|&n| u32::from(n)).sum();
         board + u32::from(self.stores[0]) + u32::from(self.stores[1])
-    }
-
-    fn pit_counts(&self) -> &[u8] {
-        self.pits.as_flattened()
     }
 
     fn state_word(&self) -> u64 {
@@ -143,14 +133,7 @@ impl Rules for Kalah {
         let mut info = RunInfo::new();
         info.laps = 1;
         let start = usize::from(m.pit().col()) - 1;
-        let mut seeds = self.pits[s][start];
-        self.pits[s][start] = 0;
-        if O::ENABLED {
-            obs.event(Event::Lift {
-                pit: m.pit(),
-                seeds,
-            });
-        }
+        let mut seeds = lift(&mut self.pits[s], start, || m.pit(), obs);
         // The mover's cycle: own pits 0..5, own store 6, opponent's pits 7..12.
         let mut pos = start;
         while seeds > 0 {

@@ -169,29 +169,58 @@ macro_rules! on_state {
 }
 pub(crate) use on_state;
 
-impl From<bao::Bao> for State {
-    fn from(b: bao::Bao) -> Self {
-        Self::Bao(b)
-    }
+/// `From<family state> for State`.
+macro_rules! state_from {
+    ($($variant:ident($ty:ty)),*) => {$(
+        impl From<$ty> for State {
+            fn from(b: $ty) -> Self {
+                Self::$variant(b)
+            }
+        }
+    )*};
 }
 
-impl From<relay::Relay> for State {
-    fn from(b: relay::Relay) -> Self {
-        Self::Relay(b)
-    }
-}
+state_from!(
+    Bao(bao::Bao),
+    Relay(relay::Relay),
+    Kalah(kalah::Kalah),
+    Omweso(omweso::Omweso)
+);
 
-impl From<kalah::Kalah> for State {
-    fn from(b: kalah::Kalah) -> Self {
-        Self::Kalah(b)
-    }
-}
+/// The [`Rules`] accessors every family writes the same way: its struct has `variant`, `turn`
+/// and `pits` (by side).
+macro_rules! family_accessors {
+    () => {
+        fn variant(&self) -> crate::Variant {
+            self.variant
+        }
 
-impl From<omweso::Omweso> for State {
-    fn from(b: omweso::Omweso) -> Self {
-        Self::Omweso(b)
-    }
+        fn turn(&self) -> crate::Side {
+            self.turn
+        }
+
+        fn pit_counts(&self) -> &[u8] {
+            self.pits.as_flattened()
+        }
+    };
 }
+pub(crate) use family_accessors;
+
+/// [`family_accessors`] and `seeds` for the four-row families, whose `pits` are rings by side
+/// (index as `Pit::ring_index`) on a board `w()` wide.
+macro_rules! four_row_accessors {
+    () => {
+        $crate::variants::family_accessors!();
+
+        fn seeds(&self, pit: crate::Pit) -> u8 {
+            if usize::from(pit.col()) > self.w() {
+                return 0;
+            }
+            self.pits[pit.side().index()][pit.ring_index(self.w())]
+        }
+    };
+}
+pub(crate) use four_row_accessors;
 
 impl State {
     pub(crate) fn start(variant: Variant) -> Self {

@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 
 use super::{End, Rules, RunInfo};
 use crate::position::{Outcome, PositionError};
-use crate::sow::{CYCLE_CHECK_FROM, LapGuard, Observer, Silent};
+use crate::sow::{CYCLE_CHECK_FROM, LapGuard, Observer, Silent, lift};
 use crate::trace::{Event, StopReason};
 use crate::{BySide, LAP_LIMIT, Move, MoveList, Pit, RuleOption, Setup, Side, Variant};
 
@@ -68,6 +68,10 @@ const fn step(r: usize, cw: bool) -> usize {
 }
 
 impl Omweso {
+    fn w(&self) -> usize {
+        W
+    }
+
     fn pit(side: Side, r: usize) -> Pit {
         Pit::from_ring(side, r, W)
     }
@@ -141,18 +145,8 @@ impl Omweso {
             });
         }
         // O3: relay from the landing pit.
-        let n = self.pits[s][x];
-        self.pits[s][x] = 0;
-        if O::ENABLED {
-            obs.event(Event::Lift {
-                pit: Self::pit(side, x),
-                seeds: n,
-            });
-        }
-        Some(Lap {
-            origin: x,
-            seeds: u32::from(n),
-        })
+        let seeds = lift(&mut self.pits[s], x, || Self::pit(side, x), obs);
+        Some(Lap { origin: x, seeds })
     }
 
     fn lap_state(&self, lap: Lap) -> LapState {
@@ -167,15 +161,8 @@ impl Omweso {
     fn lift<O: Observer>(&mut self, pit: Pit, obs: &mut O) -> Lap {
         let r = pit.ring_index(W);
         let s = self.turn.index();
-        let n = self.pits[s][r];
-        self.pits[s][r] = 0;
-        if O::ENABLED {
-            obs.event(Event::Lift { pit, seeds: n });
-        }
-        Lap {
-            origin: r,
-            seeds: u32::from(n),
-        }
+        let seeds = lift(&mut self.pits[s], r, || pit, obs);
+        Lap { origin: r, seeds }
     }
 
     /// Every form of the move from `pit` that ends, depth first; `f` gets each with its result.
@@ -235,6 +222,8 @@ impl Omweso {
 }
 
 impl Rules for Omweso {
+    super::four_row_accessors!();
+
     fn start(variant: Variant) -> Self {
         let mut pits = [[0u8; RING]; 2];
         let mut reserve = [SEEDS; 2];
@@ -284,28 +273,9 @@ impl Rules for Omweso {
         setup
     }
 
-    fn variant(&self) -> Variant {
-        self.variant
-    }
-
-    fn turn(&self) -> Side {
-        self.turn
-    }
-
-    fn seeds(&self, pit: Pit) -> u8 {
-        if usize::from(pit.col()) > W {
-            return 0;
-        }
-        self.pits[pit.side().index()][pit.ring_index(W)]
-    }
-
     fn total_seeds(&self) -> u32 {
         let board: u32 = self.pits.iter().flatten().map(|&n| u32::from(n)).sum();
         board + u32::from(self.reserve[0]) + u32::from(self.reserve[1])
-    }
-
-    fn pit_counts(&self) -> &[u8] {
-        self.pits.as_flattened()
     }
 
     fn state_word(&self) -> u64 {

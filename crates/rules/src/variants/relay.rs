@@ -11,7 +11,7 @@
 
 use super::{Rules, RunInfo};
 use crate::position::{EndReason, Outcome, PositionError};
-use crate::sow::{LapGuard, Observer};
+use crate::sow::{LapGuard, Observer, lift};
 use crate::trace::{Event, StopReason};
 use crate::variant::Family;
 use crate::{BySide, MAX_WIDTH, Move, MoveList, Pit, RuleOption, Setup, Side, Variant};
@@ -129,6 +129,8 @@ impl Relay {
 }
 
 impl Rules for Relay {
+    super::four_row_accessors!();
+
     fn start(variant: Variant) -> Self {
         let w = variant.width();
         let family = variant.game().family();
@@ -196,21 +198,6 @@ impl Rules for Relay {
         setup
     }
 
-    fn variant(&self) -> Variant {
-        self.variant
-    }
-
-    fn turn(&self) -> Side {
-        self.turn
-    }
-
-    fn seeds(&self, pit: Pit) -> u8 {
-        if usize::from(pit.col()) > self.w() {
-            return 0;
-        }
-        self.pits[pit.side().index()][pit.ring_index(self.w())]
-    }
-
     fn total_seeds(&self) -> u32 {
         let board: u32 = self.pits.iter().flatten().map(|&n| u32::from(n)).sum();
         board
@@ -218,10 +205,6 @@ impl Rules for Relay {
             + u32::from(self.captured[1])
             + u32::from(self.reserve[0])
             + u32::from(self.reserve[1])
-    }
-
-    fn pit_counts(&self) -> &[u8] {
-        self.pits.as_flattened()
     }
 
     fn state_word(&self) -> u64 {
@@ -324,14 +307,7 @@ impl Rules for Relay {
                 obs.event(Event::Place { pit: m.pit() });
             }
         }
-        let mut seeds = u32::from(self.pits[s][p]);
-        self.pits[s][p] = 0;
-        if O::ENABLED {
-            obs.event(Event::Lift {
-                pit: m.pit(),
-                seeds: seeds as u8,
-            });
-        }
+        let mut seeds = lift(&mut self.pits[s], p, || m.pit(), obs);
         let mut pos = self.next(p);
         let mut guard = LapGuard::new(limit, cycle_from);
         loop {
@@ -429,14 +405,7 @@ impl Rules for Relay {
                 seeds = hand;
             } else {
                 // H3, U3: relay.
-                seeds = u32::from(self.pits[s][x]);
-                self.pits[s][x] = 0;
-                if O::ENABLED {
-                    obs.event(Event::Lift {
-                        pit: self.pit(side, x),
-                        seeds: seeds as u8,
-                    });
-                }
+                seeds = lift(&mut self.pits[s], x, || Pit::from_ring(side, x, w), obs);
             }
             pos = self.next(x);
         }
