@@ -250,6 +250,27 @@ impl Position {
         })
     }
 
+    /// Seeds in `side`'s pits on the board (not in hand or store).
+    #[must_use]
+    pub fn side_seeds(&self, side: Side) -> u32 {
+        on_state!(&self.state, s => {
+            let counts = s.pit_counts();
+            let half = counts.len() / 2;
+            counts[side.index() * half..][..half].iter().map(|&n| u32::from(n)).sum()
+        })
+    }
+
+    /// Seeds in `side`'s front row (in Kalah, its only row).
+    #[must_use]
+    pub fn front_seeds(&self, side: Side) -> u32 {
+        let w = self.variant().width();
+        on_state!(&self.state, s => {
+            let counts = s.pit_counts();
+            let half = counts.len() / 2;
+            counts[side.index() * half..][..w].iter().map(|&n| u32::from(n)).sum()
+        })
+    }
+
     /// Seeds on the board, in hand and in stores.
     #[must_use]
     pub fn total_seeds(&self) -> u32 {

@@ -1,0 +1,136 @@
+//! Alpha-beta with every enhancement gives the plain negamax value at fixed depth; players are
+//! reproducible; a search with no budget stops when told.
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "test code: a failed unwrap is a failed test"
+)]
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use mancala::{Position, Variant};
+use mancala_engine::{AlphaBeta, Limits, Negamax, Player, RandomPlayer, Rng, level};
+
+/// Positions reached by random play from the start of every variant.
+fn sample(v: Variant, count: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = Position::new(v);
+        let plies = rng.below(60);
+        for _ in 0..plies {
+            if pos.play_random(|n| rng.below(n)).is_none() {
+                break;
+            }
+        }
+        out.push(pos);
+    }
+    out
+}
+
+#[test]
+fn alphabeta_equals_negamax() {
+    let mut checked = 0;
+    for v in Variant::DEFAULTS {
+        // Omweso and the sliding game branch widely; a shallower depth keeps the test fast.
+        let depth = match v.game() {
+            mancala::Game::Omweso | mancala::Game::Hus4x16 => 2,
+            _ => 3,
+        };
+        for (i, pos) in sample(v, 30, 7 + v.game() as u64).iter().enumerate() {
+            let (want, _) = Negamax::value(pos, depth);
+            let mut ab = AlphaBeta::new(None);
+            let got = ab.search_depth(pos, depth);
+            assert_eq!(got.score, want, "{v} #{i} depth {depth}: {}", pos.diagram());
+            if let Some(m) = got.best {
+                assert!(pos.is_legal(m));
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 400);
+}
+
+#[test]
+fn same_seed_same_move() {
+    for v in Variant::DEFAULTS {
+        for pos in sample(v, 5, 99) {
+            for n in 1..=5 {
+                let a =
+                    level(n, 42)
+                        .unwrap()
+                        .choose(&pos, &Limits::default(), &AtomicBool::new(false));
+                let b =
+                    level(n, 42)
+                        .unwrap()
+                        .choose(&pos, &Limits::default(), &AtomicBool::new(false));
+                assert_eq!(a.best, b.best, "{v} level {n}");
+            }
+            let a = RandomPlayer::new(3).choose(&pos, &Limits::default(), &AtomicBool::new(false));
+            let b = RandomPlayer::new(3).choose(&pos, &Limits::default(), &AtomicBool::new(false));
+            assert_eq!(a.best, b.best);
+        }
+    }
+}
+
+#[test]
+fn unbounded_search_stops_on_the_flag() {
+    let pos = Position::new(Variant::BAO_LA_KISWAHILI);
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let result = AlphaBeta::new(None).choose(&pos, &Limits::default(), &stop);
+    setter.join().unwrap();
+    // It returned (the test would hang otherwise) with a legal move.
+    assert!(pos.is_legal(result.best.unwrap()));
+}
+
+#[test]
+fn level_one_takes_a_win_in_one() {
+    // Kalah: South's A6 with one seed lands in the store... a decisive position: South's last
+    // seeds; any sowing that empties South's side ends the game with South ahead.
+    let setup = "0,0,0,0,0,1/0,0,0,0,0,1 S 30,16".parse().unwrap();
+    let pos = Position::from_setup(
+        Variant::new(mancala::Game::Kalah),
+        &setup,
+        mancala::SeedTotal::Exact,
+    )
+    .unwrap();
+    for seed in 0..20 {
+        let r = level(1, seed)
+            .unwrap()
+            .choose(&pos, &Limits::default(), &AtomicBool::new(false));
+        let next = pos.play(r.best.unwrap()).unwrap();
+        assert_eq!(next.outcome().unwrap().winner, Some(mancala::Side::South));
+    }
+}
+
+#[test]
+fn self_play_ends_without_panic() {
+    let mut rng = Rng::new(5);
+    for v in Variant::ALL {
+        for g in 0..4 {
+            let mut players = [level(3, g).unwrap(), level(2, g + 100).unwrap()];
+            let mut game = mancala::record::GameRecord::new(Position::new(v));
+            let mut plies = 0;
+            while game.outcome().is_none() && plies < 400 {
+                let side = game.position().turn().index();
+                let r = players[side].choose(
+                    game.position(),
+                    &Limits::default(),
+                    &AtomicBool::new(false),
+                );
+                let m = r
+                    .best
+                    .unwrap_or_else(|| game.position().legal_moves()[rng.below(1)]);
+                game.play(m).unwrap();
+                plies += 1;
+            }
+        }
+    }
+}
