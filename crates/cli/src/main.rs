@@ -1,20 +1,25 @@
-//! The `mancala` command: terminal play, replay, perft and benchmarks for every game of the
-//! rules library (the Bao games, Hawalis, Hus, Kalah, Bao la Kimasai, Omweso).
+//! The `mancala` command: terminal play, engine matches and analysis, replay, perft and
+//! benchmarks for every game of the rules library (the Bao games, Hawalis, Hus, Kalah, Bao la
+//! Kimasai, Omweso).
 //!
 //! Output goes through `Write` handles rather than `println!`, so a closed pipe
 //! (`mancala perft ... | head`) ends the program quietly instead of panicking. Every error is
 //! one line on stderr starting with `error:`, and exit status 2.
 
+mod analyse;
+mod arena;
 mod bench;
 mod board;
 mod games;
 mod perft;
 mod play;
+mod players;
 mod replay;
 mod rng;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -64,9 +69,18 @@ enum Command {
         #[arg(long, value_name = "V")]
         variant: Option<String>,
     },
-    /// Play in the terminal, against a random player or pass-and-play
-    #[command(after_help = "Example: mancala play bao-la-kiswahili --side north --seed 7")]
+    /// Play in the terminal, against the computer or pass-and-play
+    #[command(
+        after_help = "Examples:\n  mancala play bao-la-kiswahili --side north --seed 7\n  \
+                            mancala play kalah --level 5"
+    )]
     Play(PlayArgs),
+    /// Two computer players play a series of games; prints the score and an Elo estimate
+    #[command(after_help = MATCH_HELP)]
+    Match(MatchArgs),
+    /// Search a position and print the best move, its score and the expected line
+    #[command(after_help = ANALYSE_HELP)]
+    Analyse(AnalyseArgs),
     /// Benchmarks (they measure; they are not tests)
     Bench {
         #[command(subcommand)]
@@ -237,12 +251,111 @@ struct PlayArgs {
     /// The opponent: a random player, or another person at this terminal
     #[arg(long, value_enum, default_value_t = play::Opponent::Random)]
     vs: play::Opponent,
-    /// Your side against the random player (South moves first)
+    /// Play the engine at this level, 1 (beginner) to 8 (strongest), instead of the random
+    /// player
+    #[arg(long, value_name = "N", conflicts_with = "vs",
+          value_parser = clap::value_parser!(u8).range(1..=8))]
+    level: Option<u8>,
+    /// Your side against the computer (South moves first)
     #[arg(long, value_enum, default_value_t = SideArg::South)]
     side: SideArg,
-    /// Seed of the random player (default: from the clock)
+    /// Seed of the computer player (default: from the clock)
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+}
+
+const MATCH_HELP: &str = "\
+Game i has player A as South when i is even and as North when it is odd; each pair of games
+starts from the same random opening (--openings plies), once with each side. Every game's
+players are seeded from --seed and the game's number, so --threads does not change the games
+(players with a time limit still depend on the machine's speed). A draw by repetition, or a
+game stopped at --max-plies, counts as a draw; both are reported apart.
+
+The score is (wins + draws/2) / games for A with its 95% Wilson interval; the Elo difference
+and its interval follow from it (a score of 0 or 1 is taken half a game from the end).
+
+Players: random, greedy, level1 to level8 (docs/engine.md), or a search with limits written
+name:key=value,...
+  alphabeta:depth=6  alphabeta:time=200  alphabeta:nodes=100000  alphabeta:depth=8,time=500
+  mcts:iters=20000  mcts:time=200  mcts-informed:iters=5000
+Times are in milliseconds. A level's own limits can be tightened (level7:time=100). A search
+given no limit (alphabeta, mcts) gets 1000 ms a move.
+
+Examples:
+  mancala match kalah level5 random --games 20
+  mancala match bao-la-kiswahili alphabeta:depth=4 mcts:iters=5000 --games 100 --threads 4";
+
+const ANALYSE_HELP: &str = "\
+Alpha-beta is searched to depth 1, 2, 3, ... while the time (1000 ms unless --time or --depth
+is given) and the nodes last, and each completed depth is printed with the nodes and time so
+far; another player (--player) prints its one result. Scores are for the side to move, 100 a
+seed; `win in 7` is a forced win 7 plies away.
+
+Examples:
+  mancala analyse kalah '4,4,4,4,4,4/4,4,4,4,4,4 S 0,0' --depth 8
+  mancala analyse bao-la-kiswahili --time 3000 \\
+    '0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 11 -'";
+
+#[derive(Debug, Args)]
+struct MatchArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Player A (see below)
+    #[arg(value_name = "PLAYER_A")]
+    a: String,
+    /// Player B
+    #[arg(value_name = "PLAYER_B")]
+    b: String,
+    /// The number of games
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games: u64,
+    /// A time limit for every move of both players, in milliseconds (a level's or spec's own
+    /// limit counts when it is tighter)
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    time: Option<u64>,
+    /// Games played at once
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: u64,
+    /// Seed of the openings and of the players
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Random plies at the start of each pair of games [default: 4, or as many as give 100
+    /// different sequences of moves (Bao la Kimasai 4x12: 7)]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    openings: Option<u32>,
+    /// Plies after which a game is stopped and counted as a draw
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_plies: u64,
+}
+
+#[derive(Debug, Args)]
+struct AnalyseArgs {
+    #[arg(help = variant_help())]
+    variant: String,
+    /// The position (docs/notation.md), quoted or as separate words
+    #[arg(required = true, value_name = "DIAGRAM")]
+    diagram: Vec<String>,
+    #[arg(long, value_name = "OPTIONS", help = rules_help())]
+    rules: Option<String>,
+    /// Accept a diagram with another seed total
+    #[arg(long)]
+    partial: bool,
+    /// Time for the search in milliseconds (default 1000 unless --depth is given)
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    time: Option<u64>,
+    /// The deepest search, in plies
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
+    /// The player that searches (as in `mancala match`)
+    #[arg(long, value_name = "SPEC", default_value = "alphabeta")]
+    player: String,
+}
+
+/// A player spec from the command line, or one error line naming it.
+fn parse_player(text: &str) -> Result<players::PlayerSpec> {
+    text.parse().map_err(|e| anyhow!("player `{text}`: {e}"))
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -295,10 +408,51 @@ fn run(cli: Cli) -> Result<()> {
             let start = a.game.start()?;
             let opts = play::Options {
                 opponent: a.vs,
+                level: a.level,
                 human: a.side.into(),
                 seed: a.seed.unwrap_or_else(rng::clock_seed),
             };
             play::run(&mut io::stdin().lock(), &mut out, start, opts)?;
+        }
+        Command::Match(a) => {
+            let start = a.game.start()?;
+            let time = a.time.map(Duration::from_millis);
+            let players = [
+                parse_player(&a.a)?.with_time(time),
+                parse_player(&a.b)?.with_time(time),
+            ];
+            let cfg = arena::Config {
+                start,
+                players,
+                games: usize::try_from(a.games)?,
+                threads: usize::try_from(a.threads)?,
+                seed: a.seed,
+                openings: a
+                    .openings
+                    .unwrap_or_else(|| arena::default_openings(&start)),
+                max_plies: usize::try_from(a.max_plies)?,
+            };
+            arena::run(&mut out, &cfg)?;
+        }
+        Command::Analyse(a) => {
+            let variant = parse_variant(&a.variant, a.rules.as_deref())?;
+            let setup: Setup = a.diagram.join(" ").parse()?;
+            let total = if a.partial {
+                SeedTotal::AllowPartial
+            } else {
+                SeedTotal::Exact
+            };
+            let pos = Position::from_setup(variant, &setup, total).map_err(|e| match e {
+                PositionError::SeedTotal { expected, found } => anyhow!(
+                    "the diagram holds {found} seeds, {variant} has {expected} \
+                     (add --partial to accept it)"
+                ),
+                e => anyhow!("the diagram is not a position of {variant}: {e}"),
+            })?;
+            let spec = parse_player(&a.player)?
+                .with_depth(a.depth)
+                .with_time(a.time.map(Duration::from_millis));
+            analyse::run(&mut out, &pos, &spec)?;
         }
         Command::Bench {
             what:

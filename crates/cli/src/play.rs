@@ -1,16 +1,20 @@
-//! `mancala play`: a game in the terminal against a random player or pass-and-play. Input is
+//! `mancala play`: a game in the terminal against the computer (a random player or a level of
+//! the engine) or pass-and-play. Input is
 //! read line by line, so a script can play too; nothing typed ends the program except `quit`,
 //! `resign`, the end of the game or the end of input.
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use clap::ValueEnum;
 use mancala::record::GameRecord;
 use mancala::trace::Event;
 use mancala::{BySide, EndReason, Game, Move, MoveText, Position, Side};
+use mancala_engine::{LEVELS, Limits, Player};
 
 use crate::rng::{self, Rng};
-use crate::{board, games};
+use crate::{bench, board, games};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Opponent {
@@ -23,7 +27,9 @@ pub(crate) enum Opponent {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Options {
     pub(crate) opponent: Opponent,
-    /// The human's side against the random player.
+    /// The engine's level (1 to 8) in place of the random player.
+    pub(crate) level: Option<u8>,
+    /// The human's side against the computer.
     pub(crate) human: Side,
     pub(crate) seed: u64,
 }
@@ -46,9 +52,12 @@ struct Session {
     game: GameRecord,
     opts: Options,
     rng: Rng,
+    /// The engine's player at `opts.level`.
+    engine: Option<Box<dyn Player>>,
 }
 
-fn name(side: Side) -> &'static str {
+/// A side's name, capitalised.
+pub(crate) const fn name(side: Side) -> &'static str {
     match side {
         Side::South => "South",
         Side::North => "North",
@@ -64,13 +73,38 @@ impl Session {
         self.opts.opponent == Opponent::Random && side != self.opts.human
     }
 
+    /// Who the computer is: `random` or `level 3`.
+    fn computer(&self) -> String {
+        match self.opts.level {
+            Some(n) => format!("level {n}"),
+            None => "random".to_owned(),
+        }
+    }
+
     /// The side's name, with who plays it against the computer: `South (you)`.
     fn label(&self, side: Side) -> String {
         match self.opts.opponent {
             Opponent::Human => name(side).to_owned(),
             Opponent::Random if side == self.opts.human => format!("{} (you)", name(side)),
-            Opponent::Random => format!("{} (random)", name(side)),
+            Opponent::Random => format!("{} ({})", name(side), self.computer()),
         }
+    }
+
+    /// The computer's move: the engine's, after saying it is thinking and then how long it
+    /// took, or the random player's.
+    fn computer_move(&mut self, out: &mut impl Write, pos: &Position) -> io::Result<Option<Move>> {
+        let label = self.label(pos.turn());
+        let Some(engine) = self.engine.as_mut() else {
+            let legal = pos.legal_moves();
+            return Ok(legal.get(self.rng.below(legal.len())).copied());
+        };
+        write!(out, "{label} is thinking... ")?;
+        out.flush()?;
+        let clock = Instant::now();
+        let found = engine.choose(pos, &Limits::default(), &AtomicBool::new(false));
+        writeln!(out, "{}", bench::time(clock.elapsed().as_secs_f64()))?;
+        // A player always has a move in a game that is not over; fall back to the first.
+        Ok(found.best.or_else(|| pos.legal_moves().first().copied()))
     }
 
     /// The heading, the board and the last move.
@@ -223,28 +257,43 @@ pub(crate) fn run(
     start: Position,
     opts: Options,
 ) -> io::Result<()> {
+    let engine = match opts.opponent {
+        Opponent::Random => opts.level.and_then(|n| mancala_engine::level(n, opts.seed)),
+        Opponent::Human => None,
+    };
     let mut s = Session {
         game: GameRecord::new(start),
         opts,
         rng: Rng::new(opts.seed),
+        engine,
     };
     for side in Side::ALL {
         let who = match opts.opponent {
-            Opponent::Human => "human",
-            Opponent::Random if side == opts.human => "human",
-            Opponent::Random => "random",
+            Opponent::Human => "human".to_owned(),
+            Opponent::Random if side == opts.human => "human".to_owned(),
+            Opponent::Random => s.computer().replace(' ', ""),
         };
-        s.game.set_tag(name(side), who);
+        s.game.set_tag(name(side), &who);
     }
     s.game.set_tag("Date", &rng::today());
-    match opts.opponent {
-        Opponent::Random => writeln!(
+    match (opts.opponent, opts.level) {
+        (Opponent::Random, Some(n)) => {
+            let about = LEVELS
+                .get(usize::from(n).saturating_sub(1))
+                .map_or("", |l| l.description);
+            writeln!(
+                out,
+                "You play {} against level {n} ({about}). Type `help` for commands.",
+                name(opts.human),
+            )?;
+        }
+        (Opponent::Random, None) => writeln!(
             out,
             "You play {} against a random player (seed {}). Type `help` for commands.",
             name(opts.human),
             opts.seed
         )?,
-        Opponent::Human => writeln!(
+        (Opponent::Human, _) => writeln!(
             out,
             "Pass-and-play: South and North take turns at this terminal. Type `help` for commands."
         )?,
@@ -270,8 +319,8 @@ pub(crate) fn run(
         let pos = *s.game.position();
         let side = pos.turn();
         if s.is_computer(side) {
-            let legal = pos.legal_moves();
-            let Some(&m) = legal.get(s.rng.below(legal.len())) else {
+            writeln!(out)?;
+            let Some(m) = s.computer_move(out, &pos)? else {
                 // Unreachable: a game that is not over has a legal move.
                 writeln!(out, "{} has no move.", name(side))?;
                 return s.print_record(out);
@@ -281,7 +330,6 @@ pub(crate) fn run(
                 writeln!(out, "internal error: {e}")?;
                 return s.print_record(out);
             }
-            writeln!(out)?;
             writeln!(out, "{} plays {text}", s.label(side))?;
             redraw = true;
             continue;

@@ -416,7 +416,9 @@ fn bad_input_exits_2_with_one_line() {
 fn help_and_version() {
     let o = run(&["--help"], "");
     assert_ok(&o);
-    for cmd in ["perft", "replay", "show", "play", "bench"] {
+    for cmd in [
+        "perft", "replay", "show", "play", "match", "analyse", "bench",
+    ] {
         assert!(stdout(&o).contains(cmd), "{}", stdout(&o));
     }
     let o = run(&["--version"], "");
@@ -666,4 +668,209 @@ fn bench_rules_runs_for_kalah() {
         "{out}"
     );
     assert!(out.contains("Kalah"), "{out}");
+}
+
+/// The `+W =D -L` counts of `match`'s result line.
+fn match_counts(out: &str) -> [usize; 3] {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("result: +"))
+        .unwrap_or_else(|| panic!("no result line: {out}"));
+    let counts: Vec<usize> = line["result: ".len()..]
+        .split_whitespace()
+        .take(3)
+        .map(|t| t[1..].parse().unwrap_or_else(|_| panic!("{line}")))
+        .collect();
+    [counts[0], counts[1], counts[2]]
+}
+
+#[test]
+fn match_prints_a_result_that_adds_up() {
+    let o = run(&["match", "kalah", "random", "level3", "--games", "4"], "");
+    assert_ok(&o);
+    let out = stdout(&o);
+    let [w, d, l] = match_counts(&out);
+    assert_eq!(w + d + l, 4, "{out}");
+    assert!(out.contains("A = random, B = level3"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("score: ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("Elo: ")), "{out}");
+    assert!(out.contains("B level3: "), "{out}");
+    // A quick match says nothing on stderr when it is not a terminal.
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn match_results_do_not_depend_on_threads() {
+    let args = |threads| {
+        [
+            "match",
+            "bao-la-kujifunza",
+            "level2",
+            "level3",
+            "--games",
+            "6",
+            "--seed",
+            "7",
+            "--threads",
+            threads,
+        ]
+    };
+    let one = stdout(&run(&args("1"), ""));
+    let two = stdout(&run(&args("2"), ""));
+    let summary = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| {
+                ["result:", "  A as", "score:", "plies:"]
+                    .iter()
+                    .any(|p| l.starts_with(p))
+            })
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(summary(&one).len(), 4, "{one}");
+    assert_eq!(summary(&one), summary(&two), "{one}\n{two}");
+    assert_eq!(match_counts(&one).iter().sum::<usize>(), 6);
+}
+
+#[test]
+fn match_refuses_bad_players_with_one_line() {
+    for (spec, why) in [
+        ("minimax", "unknown player `minimax`"),
+        ("level9", "levels 1 to 8"),
+        ("alphabeta:depth=x", "depth must be"),
+        ("alphabeta:iters=5", "not `iters`"),
+        ("mcts:depth=5", "not `depth`"),
+        ("greedy:time=5", "takes no options"),
+    ] {
+        let o = run(&["match", "kalah", spec, "random", "--games", "2"], "");
+        let err = assert_input_error(&o);
+        assert!(err.contains(why), "{spec}: {err}");
+        assert!(stdout(&o).is_empty(), "{spec}");
+    }
+    for args in [
+        &["match", "kalah", "random", "--games", "2"][..],
+        &["match", "kalah", "random", "random"],
+        &["match", "kalah", "random", "random", "--games", "0"],
+        &[
+            "match",
+            "kalah",
+            "random",
+            "random",
+            "--games",
+            "2",
+            "--threads",
+            "0",
+        ],
+        &[
+            "analyse",
+            "kalah",
+            "4,4,4,4,4,4/4,4,4,4,4,4 S 0,0",
+            "--player",
+            "x",
+        ],
+        &["analyse", "kalah", "4,4,4,4,4,4/4,4,4,4,4,4"],
+        &["analyse", "kalah", "4,4,4,4,4,4/4,4,4,4,4,3 S 0,0"],
+        &["play", "kalah", "--level", "9"],
+        &["play", "kalah", "--level", "2", "--vs", "human"],
+    ] {
+        assert_input_error(&run(args, ""));
+    }
+}
+
+#[test]
+fn match_plays_mcts_and_limits() {
+    let o = run(
+        &[
+            "match",
+            "kalah",
+            "mcts:iters=200",
+            "alphabeta:depth=2",
+            "--games",
+            "2",
+            "--openings",
+            "0",
+        ],
+        "",
+    );
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert_eq!(match_counts(&out).iter().sum::<usize>(), 2, "{out}");
+    assert!(out.contains("no random openings"), "{out}");
+}
+
+#[test]
+fn analyse_prints_the_best_move() {
+    let o = run(
+        &[
+            "analyse",
+            "kalah",
+            "4,4,4,4,4,4/4,4,4,4,4,4 S 0,0",
+            "--depth",
+            "4",
+        ],
+        "",
+    );
+    assert_ok(&o);
+    let out = stdout(&o);
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("best: "))
+        .unwrap_or_else(|| panic!("no best: {out}"));
+    let legal: Vec<String> = Position::new("kalah".parse::<Variant>().unwrap())
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(legal.iter().any(|m| m == best), "{best} in {legal:?}");
+    // Depths 1 to 4, each printed.
+    for d in 1..=4 {
+        assert!(
+            out.lines()
+                .any(|l| l.trim_start().starts_with(&format!("{d} "))),
+            "depth {d}: {out}"
+        );
+    }
+    let pv = out
+        .lines()
+        .find_map(|l| l.strip_prefix("pv: "))
+        .unwrap_or_else(|| panic!("no pv: {out}"));
+    assert!(pv.starts_with(best), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("score: ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("nodes: ")), "{out}");
+}
+
+#[test]
+fn analyse_finds_a_win_in_one() {
+    // North sows its last seed into its store and takes the game.
+    let o = run(
+        &[
+            "analyse",
+            "kalah",
+            "0,0,0,0,0,1/0,0,0,0,1,1 N 20,25",
+            "--partial",
+            "--depth",
+            "6",
+        ],
+        "",
+    );
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(out.contains("best: a1#"), "{out}");
+    assert!(out.contains("(win in 1 ply)"), "{out}");
+}
+
+#[test]
+fn play_against_a_level_to_the_end() {
+    let o = run(
+        &["play", "kalah", "--level", "2", "--seed", "3"],
+        "1\n".repeat(200),
+    );
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(!stderr(&o).contains("panicked"));
+    assert!(out.contains("against level 2"), "{out}");
+    assert!(out.contains("North (level 2) is thinking... "), "{out}");
+    assert!(out.contains("North (level 2) plays "), "{out}");
+    assert!(out.contains("Game over: "), "{}", last_line(&out));
+    assert!(out.contains("[North \"level2\"]"), "{out}");
 }

@@ -114,6 +114,8 @@ pub struct AlphaBeta {
     aborted: bool,
     root_best: Option<Move>,
     depth: Option<u32>,
+    /// Triangular principal-variation table: the best line found from each ply.
+    lines: Vec<Vec<Move>>,
 }
 
 /// Table entries by default: 2^18 (about 10 MB).
@@ -146,6 +148,7 @@ impl AlphaBeta {
             aborted: false,
             root_best: None,
             depth,
+            lines: vec![Vec::new(); 130],
         }
     }
 
@@ -178,6 +181,9 @@ impl AlphaBeta {
         }
         if self.aborted {
             return 0;
+        }
+        if let Some(line) = self.lines.get_mut(ply as usize) {
+            line.clear();
         }
         if depth == 0 {
             return leaf(pos, ply);
@@ -231,6 +237,13 @@ impl AlphaBeta {
             if v > best {
                 best = v;
                 best_move = Some(*m);
+                let p = ply as usize;
+                if p + 1 < self.lines.len() {
+                    let (head, tail) = self.lines.split_at_mut(p + 1);
+                    head[p].clear();
+                    head[p].push(*m);
+                    head[p].extend_from_slice(&tail[0]);
+                }
             }
             alpha = alpha.max(v);
             if alpha >= beta {
@@ -343,10 +356,17 @@ impl Player for AlphaBeta {
             result.depth = depth;
             if let Some(b) = self.root_best {
                 result.best = Some(b);
-                result.pv = self.pv(pos, depth);
+                result.pv = self.lines[0].clone();
                 if result.pv.first() != Some(&b) {
                     result.pv = vec![b];
                 }
+                // Where a table hit cut the line short, the table may carry it on.
+                let mut end = *pos;
+                for &m in &result.pv {
+                    end = end.play(m).unwrap_or(end);
+                }
+                let more = self.pv(&end, depth.saturating_sub(result.pv.len() as u32));
+                result.pv.extend(more);
             }
             if score.abs() >= SCORE_DECIDED {
                 break;

@@ -26,6 +26,7 @@ mod alphabeta;
 mod eval;
 mod greedy;
 mod levels;
+mod mcts;
 mod random;
 mod rng;
 
@@ -33,6 +34,7 @@ pub use alphabeta::{AlphaBeta, Negamax};
 pub use eval::{Evaluator, Material, SCORE_WIN, Score, evaluate, terminal_score};
 pub use greedy::Greedy;
 pub use levels::{LEVELS, Level, level};
+pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomPlayer;
 pub use rng::Rng;
 

@@ -1,0 +1,514 @@
+//! `mancala match`: two computer players play a series of games, and the command reports the
+//! result with its uncertainty.
+//!
+//! Game `i` is the `i/2`-th pair's game `i%2`: player A is South in the even games and North
+//! in the odd ones, and both games of a pair start with the same random opening (plies played
+//! at random, seeded from the match seed and the pair), so a lucky opening counts for both
+//! players alike. Every game's players are built fresh, seeded from the match seed and the
+//! game's number, so the games do not depend on how many threads play them (players with a
+//! time limit still depend on the machine's speed). A game ends by the rules, by repetition
+//! (as [`GameRecord`] applies it), or at the ply cap, which counts as a draw and is reported
+//! apart.
+
+use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, anyhow};
+use mancala::record::GameRecord;
+use mancala::{EndReason, Position, Side, perft};
+
+use crate::bench::{si, time};
+use crate::players::PlayerSpec;
+use crate::rng::Rng;
+
+/// What `match` was asked to do.
+#[derive(Clone, Debug)]
+pub(crate) struct Config {
+    pub(crate) start: Position,
+    /// Player A, then player B.
+    pub(crate) players: [PlayerSpec; 2],
+    pub(crate) games: usize,
+    pub(crate) threads: usize,
+    pub(crate) seed: u64,
+    /// Random plies at the start of each pair of games.
+    pub(crate) openings: u32,
+    /// Plies after which a game is stopped and counted as a draw.
+    pub(crate) max_plies: usize,
+}
+
+/// Random opening plies when `--openings` is not given: 4, or as many more as it takes for
+/// the start to have at least [`OPENING_VARIETY`] sequences of moves that long (Bao la Kimasai
+/// 4x12, whose first moves hardly branch, gets 7), at most 12.
+pub(crate) fn default_openings(start: &Position) -> u32 {
+    (4..12)
+        .find(|&k| perft(start, k) >= OPENING_VARIETY)
+        .unwrap_or(12)
+}
+
+/// Move sequences the default opening length must allow.
+const OPENING_VARIETY: u64 = 100;
+
+/// One player's moves in one game (the random opening not included).
+#[derive(Clone, Copy, Debug, Default)]
+struct Moves {
+    count: u64,
+    time: Duration,
+    nodes: u64,
+}
+
+impl Moves {
+    fn add(&mut self, other: Self) {
+        self.count += other.count;
+        self.time += other.time;
+        self.nodes += other.nodes;
+    }
+}
+
+/// How one game went.
+#[derive(Clone, Copy, Debug)]
+struct GameResult {
+    /// The side player A played.
+    a_side: Side,
+    /// `None`: stopped at the ply cap.
+    winner: Option<Side>,
+    repetition: bool,
+    capped: bool,
+    plies: usize,
+    /// Player A's moves, then player B's.
+    moves: [Moves; 2],
+}
+
+impl GameResult {
+    /// 0 a win for A, 1 a draw, 2 a loss.
+    fn for_a(&self) -> usize {
+        match self.winner {
+            Some(w) if w == self.a_side => 0,
+            None => 1,
+            Some(_) => 2,
+        }
+    }
+}
+
+/// A seed for game (or pair) `index`, one stream per `salt`.
+fn derive(seed: u64, index: usize, salt: u64) -> u64 {
+    let mut r = Rng::new(
+        seed ^ (index as u64).wrapping_mul(0xA24B_AED4_963E_E407)
+            ^ salt.wrapping_mul(0x9FB2_1C65_1E98_DF25),
+    );
+    r.next_u64()
+}
+
+/// Plays game `index`.
+fn play_game(cfg: &Config, index: usize, stop: &AtomicBool) -> Result<GameResult, String> {
+    let a_side = if index.is_multiple_of(2) {
+        Side::South
+    } else {
+        Side::North
+    };
+    let mut game = GameRecord::new(cfg.start);
+    let mut rng = Rng::new(derive(cfg.seed, index / 2, 0));
+    for _ in 0..cfg.openings {
+        if game.outcome().is_some() {
+            break;
+        }
+        let legal = game.position().legal_moves();
+        let m = legal[rng.below(legal.len())];
+        game.play(m).map_err(|e| format!("opening: {e}"))?;
+    }
+    let mut players = [
+        cfg.players[0].build(derive(cfg.seed, index, 1)),
+        cfg.players[1].build(derive(cfg.seed, index, 2)),
+    ];
+    let limits = [cfg.players[0].limits(), cfg.players[1].limits()];
+    let mut moves = [Moves::default(); 2];
+    while game.outcome().is_none() && game.moves().len() < cfg.max_plies {
+        let pos = *game.position();
+        let who = usize::from(pos.turn() != a_side);
+        let clock = Instant::now();
+        let found = players[who].choose(&pos, &limits[who], stop);
+        let took = clock.elapsed();
+        if stop.load(Ordering::Relaxed) {
+            return Err(String::new());
+        }
+        moves[who].add(Moves {
+            count: 1,
+            time: took,
+            nodes: found.nodes,
+        });
+        let name = &cfg.players[who];
+        let Some(m) = found.best else {
+            return Err(format!(
+                "game {}: {name} found no move in a position that is not over: {}",
+                index + 1,
+                pos.diagram()
+            ));
+        };
+        game.play(m).map_err(|e| {
+            format!(
+                "game {}: {name} chose {m}, which cannot be played in {}: {e}",
+                index + 1,
+                pos.diagram()
+            )
+        })?;
+    }
+    let outcome = game.outcome();
+    Ok(GameResult {
+        a_side,
+        winner: outcome.and_then(|o| o.winner),
+        repetition: outcome.is_some_and(|o| o.reason == EndReason::Repetition),
+        capped: outcome.is_none(),
+        plies: game.moves().len(),
+        moves,
+    })
+}
+
+/// Progress on stderr: a bar redrawn in place on a terminal; otherwise a line at each tenth
+/// of the match, once it has run a few seconds (a quick match prints nothing).
+struct Progress {
+    terminal: bool,
+    start: Instant,
+    last: Instant,
+    tenths: usize,
+}
+
+impl Progress {
+    fn new() -> Self {
+        let now = Instant::now();
+        Self {
+            terminal: io::stderr().is_terminal(),
+            start: now,
+            last: now,
+            tenths: 0,
+        }
+    }
+
+    fn update(&mut self, done: usize, total: usize, wdl: [usize; 3]) {
+        let now = Instant::now();
+        let elapsed = now - self.start;
+        let [w, d, l] = wdl;
+        let mut err = io::stderr().lock();
+        if self.terminal {
+            if done < total && now - self.last < Duration::from_millis(100) {
+                return;
+            }
+            self.last = now;
+            const WIDTH: usize = 30;
+            let filled = WIDTH * done / total.max(1);
+            let eta = if done == 0 {
+                String::new()
+            } else {
+                let left = elapsed.as_secs_f64() * (total - done) as f64 / done as f64;
+                format!(", {} left", seconds(left))
+            };
+            let _ = write!(
+                err,
+                "\r\x1b[K[{}{}] {done}/{total} games  A +{w} ={d} -{l}  {}{eta}",
+                "#".repeat(filled),
+                ".".repeat(WIDTH - filled),
+                seconds(elapsed.as_secs_f64()),
+            );
+            let _ = err.flush();
+        } else {
+            let tenths = 10 * done / total.max(1);
+            if tenths > self.tenths && elapsed >= Duration::from_secs(3) && done < total {
+                self.tenths = tenths;
+                let _ = writeln!(
+                    err,
+                    "match: {done}/{total} games, A +{w} ={d} -{l}, {}",
+                    seconds(elapsed.as_secs_f64())
+                );
+            }
+        }
+    }
+
+    fn finish(&self) {
+        if self.terminal {
+            let _ = write!(io::stderr(), "\r\x1b[K");
+        }
+    }
+}
+
+/// Seconds for people: `0.4 s`, `12 s`, `3 min 5 s`.
+fn seconds(s: f64) -> String {
+    if s < 10.0 {
+        format!("{s:.1} s")
+    } else if s < 60.0 {
+        format!("{s:.0} s")
+    } else {
+        let s = s.round() as u64;
+        format!("{} min {} s", s / 60, s % 60)
+    }
+}
+
+/// Plays the match on `cfg.threads` threads, returning the games in order.
+fn play_all(cfg: &Config) -> Result<Vec<GameResult>> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel();
+    let mut results: Vec<Option<GameResult>> = vec![None; cfg.games];
+    let mut failure = None;
+    thread::scope(|s| {
+        for _ in 0..cfg.threads.min(cfg.games) {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            s.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= cfg.games || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let r = play_game(cfg, i, stop);
+                    if r.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    if tx.send((i, r)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut progress = Progress::new();
+        let mut done = 0;
+        let mut wdl = [0; 3];
+        progress.update(0, cfg.games, wdl);
+        for (i, r) in rx {
+            match r {
+                Ok(g) => {
+                    wdl[g.for_a()] += 1;
+                    results[i] = Some(g);
+                    done += 1;
+                    progress.update(done, cfg.games, wdl);
+                }
+                Err(e) if !e.is_empty() => failure = failure.take().or(Some(e)),
+                Err(_) => {}
+            }
+        }
+        progress.finish();
+    });
+    if let Some(e) = failure {
+        return Err(anyhow!(e));
+    }
+    results
+        .into_iter()
+        .map(|r| r.ok_or_else(|| anyhow!("a game was not played")))
+        .collect()
+}
+
+/// The Wilson score interval (95%) of a proportion `p` over `n` trials.
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    const Z: f64 = 1.959_964;
+    let z2 = Z * Z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The Elo difference that predicts a score of `s` (logistic model).
+fn elo(s: f64) -> f64 {
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// An Elo difference with its sign, `+inf`/`-inf` at the ends.
+fn elo_text(s: f64) -> String {
+    if s >= 1.0 {
+        "+inf".to_owned()
+    } else if s <= 0.0 {
+        "-inf".to_owned()
+    } else {
+        signed(elo(s))
+    }
+}
+
+/// A rounded number with its sign, and `0` without one.
+fn signed(x: f64) -> String {
+    let r = x.round();
+    if r == 0.0 {
+        "0".to_owned()
+    } else {
+        format!("{r:+.0}")
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+pub(crate) fn run(out: &mut impl Write, cfg: &Config) -> Result<()> {
+    let [a, b] = &cfg.players;
+    let variant = cfg.start.variant();
+    let from = if cfg.start == Position::new(variant) {
+        String::new()
+    } else {
+        format!(" from {}", cfg.start.diagram())
+    };
+    writeln!(
+        out,
+        "match {variant}{from}: A = {}, B = {}",
+        a.describe(),
+        b.describe()
+    )?;
+    let openings = if cfg.openings == 0 {
+        "no random openings".to_owned()
+    } else {
+        format!(
+            "openings of {}",
+            plural(cfg.openings as usize, "random ply", "random plies")
+        )
+    };
+    writeln!(
+        out,
+        "{}, sides alternating, {openings} (seed {}), {}, at most {} plies a game",
+        plural(cfg.games, "game", "games"),
+        cfg.seed,
+        plural(cfg.threads, "thread", "threads"),
+        cfg.max_plies,
+    )?;
+    out.flush()?;
+
+    let clock = Instant::now();
+    let games = play_all(cfg)?;
+    let wall = clock.elapsed();
+
+    let n = games.len();
+    let mut wdl = [0usize; 3];
+    let mut by_side = [[0usize; 3]; 2];
+    let (mut repetitions, mut capped, mut plies) = (0, 0, 0);
+    let mut moves = [Moves::default(); 2];
+    for g in &games {
+        wdl[g.for_a()] += 1;
+        by_side[usize::from(g.a_side == Side::North)][g.for_a()] += 1;
+        repetitions += usize::from(g.repetition);
+        capped += usize::from(g.capped);
+        plies += g.plies;
+        moves[0].add(g.moves[0]);
+        moves[1].add(g.moves[1]);
+    }
+    let [w, d, l] = wdl;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "result: +{w} ={d} -{l} for A ({a}): {}, {}, {}",
+        plural(w, "win", "wins"),
+        plural(d, "draw", "draws"),
+        plural(l, "loss", "losses")
+    )?;
+    let side_text = |s: [usize; 3]| format!("+{} ={} -{}", s[0], s[1], s[2]);
+    writeln!(
+        out,
+        "  A as South {}, as North {}",
+        side_text(by_side[0]),
+        side_text(by_side[1])
+    )?;
+    if d > 0 {
+        writeln!(
+            out,
+            "  draws: {} by repetition, {} at the {}-ply cap, {} by the rules",
+            repetitions,
+            capped,
+            cfg.max_plies,
+            d - repetitions - capped
+        )?;
+    }
+
+    let nf = n as f64;
+    let score = (w as f64 + d as f64 / 2.0) / nf;
+    let (lo, hi) = wilson(score, nf);
+    writeln!(
+        out,
+        "score: {score:.3} for A (95% interval {lo:.3} to {hi:.3})"
+    )?;
+    // A score of 0 or 1 has no finite Elo: the estimate is taken at half a game from it.
+    let clamped = score.clamp(0.5 / nf, 1.0 - 0.5 / nf);
+    let note = if clamped == score {
+        ""
+    } else if score > 0.5 {
+        ", clamped: A won every game"
+    } else {
+        ", clamped: A lost every game"
+    };
+    writeln!(
+        out,
+        "Elo: {} for A{note} (95% interval {} to {})",
+        signed(elo(clamped)),
+        elo_text(lo),
+        elo_text(hi)
+    )?;
+    let opening = if cfg.openings == 0 {
+        String::new()
+    } else {
+        format!(" ({} of them random)", cfg.openings)
+    };
+    writeln!(
+        out,
+        "plies: {:.1} a game on average{opening}",
+        plies as f64 / nf
+    )?;
+    for (i, (label, spec)) in [("A", a), ("B", b)].into_iter().enumerate() {
+        let m = moves[i];
+        let per_move = if m.count == 0 {
+            Duration::ZERO
+        } else {
+            m.time / u32::try_from(m.count).unwrap_or(u32::MAX)
+        };
+        let mut line = format!(
+            "{label} {spec}: {} a move over {} moves",
+            time(per_move.as_secs_f64()),
+            m.count
+        );
+        if m.count > 0 && m.nodes > m.count {
+            let secs = m.time.as_secs_f64();
+            line.push_str(&format!(
+                ", {} nodes a move",
+                si(m.nodes as f64 / m.count as f64)
+            ));
+            if secs > 0.0 {
+                line.push_str(&format!(", {} nodes/s", si(m.nodes as f64 / secs)));
+            }
+        }
+        writeln!(out, "{line}")?;
+    }
+    writeln!(out, "time: {}", time(wall.as_secs_f64()))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval() {
+        let (lo, hi) = wilson(0.5, 100.0);
+        assert!(
+            (lo - 0.404).abs() < 0.001 && (hi - 0.596).abs() < 0.001,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = wilson(1.0, 20.0);
+        assert!((lo - 0.839).abs() < 0.001 && hi == 1.0, "{lo} {hi}");
+        assert_eq!(wilson(0.0, 20.0).0, 0.0);
+    }
+
+    #[test]
+    fn elo_of_scores() {
+        assert!(elo(0.5).abs() < 1e-9);
+        assert!((elo(0.75) - 190.85).abs() < 0.01);
+        assert_eq!(elo_text(1.0), "+inf");
+        assert_eq!(elo_text(0.0), "-inf");
+        assert_eq!(elo_text(0.25), "-191");
+    }
+
+    #[test]
+    fn default_openings_give_variety() {
+        let kalah: mancala::Variant = "kalah".parse().expect("a variant");
+        assert_eq!(default_openings(&Position::new(kalah)), 4);
+        assert_eq!(
+            default_openings(&Position::new(mancala::Variant::BAO_LA_KISWAHILI)),
+            4
+        );
+        let sliding: mancala::Variant = "bao-la-kimasai-4x12".parse().expect("a variant");
+        assert_eq!(default_openings(&Position::new(sliding)), 7);
+    }
+}
