@@ -81,6 +81,26 @@ enum Command {
     /// Search a position and print the best move, its score and the expected line
     #[command(after_help = ANALYSE_HELP)]
     Analyse(AnalyseArgs),
+    /// Solve a Kalah position exactly: the final margin under perfect play
+    #[command(
+        after_help = "Only the Kalah variants can be solved. Prints the margin for the side to \
+                      move (seeds at the end,\nown minus the opponent's), the time and the \
+                      positions searched.\n\
+                      Examples:\n  mancala solve kalah\n  mancala solve kalah --rules empty_capture"
+    )]
+    Solve {
+        /// The variant: kalah, kalah-6x5 or kalah-6x6
+        variant: String,
+        /// Rule options (e.g. empty_capture)
+        #[arg(long, value_name = "OPTIONS")]
+        rules: Option<String>,
+        /// Solve this position instead of the start
+        #[arg(long, value_name = "DIAGRAM")]
+        from: Option<String>,
+        /// Transposition table size: 2^BITS entries of 24 bytes
+        #[arg(long, default_value_t = 24, value_name = "BITS", value_parser = clap::value_parser!(u32).range(10..=30))]
+        table_bits: u32,
+    },
     /// Benchmarks (they measure; they are not tests)
     Bench {
         #[command(subcommand)]
@@ -453,6 +473,59 @@ fn run(cli: Cli) -> Result<()> {
                 .with_depth(a.depth)
                 .with_time(a.time.map(Duration::from_millis));
             analyse::run(&mut out, &pos, &spec)?;
+        }
+        Command::Solve {
+            variant,
+            rules,
+            from,
+            table_bits,
+        } => {
+            let variant = parse_variant(&variant, rules.as_deref())?;
+            if !matches!(
+                variant.game(),
+                Game::Kalah | Game::Kalah6x5 | Game::Kalah6x6
+            ) {
+                return Err(anyhow!(
+                    "only Kalah can be solved (kalah, kalah-6x5, kalah-6x6), not {variant}"
+                ));
+            }
+            let pos = match from {
+                Some(d) => {
+                    let setup: Setup = d.parse().map_err(|e| anyhow!("--from: {e}"))?;
+                    Position::from_setup(variant, &setup, SeedTotal::Exact)
+                        .map_err(|e| anyhow!("--from: {e}"))?
+                }
+                None => Position::new(variant),
+            };
+            let start = std::time::Instant::now();
+            let mut solver =
+                mancala_engine::KalahSolver::new(table_bits, variant.has(RuleOption::EmptyCapture));
+            let r = solver.solve(&pos, &std::sync::atomic::AtomicBool::new(false));
+            let secs = start.elapsed().as_secs_f64();
+            let side = pos.turn();
+            let verdict = match r.margin {
+                0 => "a draw".to_owned(),
+                m if m > 0 => format!("{side} wins by {m}"),
+                m => format!("{} wins by {}", side.other(), -m),
+            };
+            writeln!(out, "position: {}", pos.diagram())?;
+            let rules = variant.rules_text();
+            writeln!(
+                out,
+                "rules: {}",
+                if rules.is_empty() { "default" } else { &rules }
+            )?;
+            writeln!(
+                out,
+                "value: {verdict} (margin {:+} for {side} with perfect play)",
+                r.margin
+            )?;
+            writeln!(
+                out,
+                "nodes: {}, time: {secs:.1} s, {:.2}M nodes/s",
+                r.nodes,
+                r.nodes as f64 / secs.max(1e-9) / 1e6
+            )?;
         }
         Command::Bench {
             what:

@@ -874,3 +874,28 @@ fn play_against_a_level_to_the_end() {
     assert!(out.contains("Game over: "), "{}", last_line(&out));
     assert!(out.contains("[North \"level2\"]"), "{out}");
 }
+
+#[test]
+fn solve_kalah_endgame() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "solve",
+            "kalah",
+            "--from",
+            "0,0,0,0,1,1/1,0,0,0,0,1 S 20,24",
+            "--table-bits",
+            "12",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("value: "), "{text}");
+    assert!(text.contains("nodes: "), "{text}");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["solve", "hus"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(String::from_utf8(bad.stderr).unwrap().lines().count(), 1);
+}

@@ -29,6 +29,7 @@ mod levels;
 mod mcts;
 mod random;
 mod rng;
+mod solve;
 
 pub use alphabeta::{AlphaBeta, Negamax};
 pub use eval::{Evaluator, Material, SCORE_WIN, Score, evaluate, terminal_score};
@@ -37,6 +38,7 @@ pub use levels::{LEVELS, Level, level};
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomPlayer;
 pub use rng::Rng;
+pub use solve::{KalahSolver, Solution, kalah_solver};
 
 /// How much a search may do. Every bound that is set applies; a search with none runs until
 /// its stop flag is set (or, for a fixed-depth player, to its own depth).
