@@ -877,7 +877,7 @@ fn play_against_a_level_to_the_end() {
 
 #[test]
 fn solve_kalah_endgame() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args([
             "solve",
             "kalah",
@@ -892,7 +892,7 @@ fn solve_kalah_endgame() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("value: "), "{text}");
     assert!(text.contains("nodes: "), "{text}");
-    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+    let bad = Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args(["solve", "hus"])
         .output()
         .unwrap();
