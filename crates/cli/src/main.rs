@@ -91,7 +91,7 @@ enum Command {
     Solve {
         /// The variant: kalah, kalah-6x5 or kalah-6x6
         variant: String,
-        /// Rule options (e.g. empty_capture)
+        /// Rule options (e.g. `empty_capture`)
         #[arg(long, value_name = "OPTIONS")]
         rules: Option<String>,
         /// Solve this position instead of the start
