@@ -37,18 +37,18 @@ pub const LEVELS: [Level; 8] = [
     },
     Level {
         number: 4,
-        description: "alpha-beta, 3 plies",
-        limits: Limits::depth(3),
-    },
-    Level {
-        number: 5,
         description: "alpha-beta, 4 plies",
         limits: Limits::depth(4),
     },
     Level {
-        number: 6,
+        number: 5,
         description: "alpha-beta, 6 plies",
         limits: Limits::depth(6),
+    },
+    Level {
+        number: 6,
+        description: "alpha-beta, 0.1 s per move",
+        limits: Limits::time(Duration::from_millis(100)),
     },
     Level {
         number: 7,
