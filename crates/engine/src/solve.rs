@@ -35,6 +35,8 @@ struct Entry {
     lower: i8,
     upper: i8,
     best: u8,
+    /// log2 of the positions searched to get these bounds: the entry worth keeping.
+    work: u8,
 }
 
 /// The Kalah solver.
@@ -109,9 +111,30 @@ impl KalahSolver {
         }
     }
 
+    /// The first of the two slots a key may use.
     fn slot(&self, k: u128) -> usize {
         let h = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 20) as usize & (self.table.len() - 1)
+        (h.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 20) as usize & (self.table.len() - 2)
+    }
+
+    fn probe(&self, k: u128) -> Option<Entry> {
+        let s = self.slot(k);
+        [self.table[s], self.table[s + 1]]
+            .into_iter()
+            .find(|e| e.key == k && e.work > 0)
+    }
+
+    /// Stores an entry: over its own key, else over the slot with less work behind it.
+    fn store(&mut self, e: Entry) {
+        let s = self.slot(e.key);
+        let i = if self.table[s].key == e.key || self.table[s + 1].key == e.key {
+            if self.table[s].key == e.key { s } else { s + 1 }
+        } else if self.table[s].work <= self.table[s + 1].work {
+            s
+        } else {
+            s + 1
+        };
+        self.table[i] = e;
     }
 
     /// The value of `b` for the mover: future own gains minus the opponent's, fail-soft
@@ -139,10 +162,11 @@ impl KalahSolver {
             return -bound;
         }
         let k = key(b);
-        let slot = self.slot(k);
-        let entry = self.table[slot];
+        let nodes_before = self.nodes;
+        let found = self.probe(k);
+        let entry = found.unwrap_or_default();
         let mut first = usize::MAX;
-        if entry.key == k {
+        if found.is_some() {
             let (lo, hi) = (i32::from(entry.lower), i32::from(entry.upper));
             if lo >= beta {
                 return lo;
@@ -155,6 +179,30 @@ impl KalahSolver {
             first = usize::from(entry.best);
         }
         let (a0, b0) = (alpha, beta);
+        // Enhanced transposition cut-off: a child whose table bounds already refute the
+        // window ends the search here.
+        for i in 0..PITS {
+            if b[i] == 0 {
+                continue;
+            }
+            let (child, gain, again) = sow(b, i, self.empty_capture);
+            let (ck, sign) = if again {
+                (key(&child), 1)
+            } else {
+                (key(&flip(&child)), -1)
+            };
+            if let Some(e) = self.probe(ck) {
+                // The child's value for us: gain + v (same mover) or gain - v.
+                let v = if sign > 0 {
+                    gain + i32::from(e.lower)
+                } else {
+                    gain - i32::from(e.upper)
+                };
+                if v >= beta {
+                    return v;
+                }
+            }
+        }
         // Order: the table's move, extra turns (nearest the store first), then the rest.
         let mut order: [usize; PITS] = [5, 4, 3, 2, 1, 0];
         order.sort_by_key(|&i| {
@@ -186,7 +234,7 @@ impl KalahSolver {
                 break;
             }
         }
-        let mut e = if entry.key == k {
+        let mut e = if found.is_some() {
             entry
         } else {
             Entry {
@@ -194,6 +242,7 @@ impl KalahSolver {
                 lower: -127,
                 upper: 127,
                 best: 0,
+                work: 0,
             }
         };
         if best <= a0 {
@@ -205,7 +254,8 @@ impl KalahSolver {
             e.upper = best as i8;
         }
         e.best = best_move;
-        self.table[slot] = e;
+        e.work = (64 - (self.nodes - nodes_before).leading_zeros()).max(1) as u8;
+        self.store(e);
         best
     }
 
