@@ -32,6 +32,8 @@
     reason = "test code: a failed unwrap is a failed test"
 )]
 
+mod common;
+
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -41,12 +43,7 @@ use mancala::{
     SeedTotal, Setup, Side, Variant,
 };
 
-/// The oracle's lap limit. The rule (decisions.md) is 100,000 laps: a move that would start lap
-/// 100,001 is never-ending. The oracle uses a smaller limit to stay fast: the longest move that
-/// ends, measured over two million random turns, took 456 laps, so any move the oracle cuts off
-/// here is a true cycle in practice. A move ending between 5,001 and 100,000 laps would show up
-/// as a disagreement, which would itself be news worth reporting.
-const ORACLE_LAP_LIMIT: u32 = 5_000;
+use common::{MAX_FAILURES, ORACLE_LAP_LIMIT, XorShift, label};
 
 /// Random games per variant, and the most plies played in each.
 const GAMES_PER_VARIANT: u64 = 300;
@@ -56,9 +53,6 @@ const MAX_PLIES: usize = 300;
 /// played from each.
 const SETUPS_PER_VARIANT: u64 = 300;
 const SETUP_PLIES: usize = 40;
-
-/// How many disagreements are collected before the test stops looking.
-const MAX_FAILURES: usize = 12;
 
 // ---------------------------------------------------------------------------------------------
 // Coverage counters: which rules the random games exercised (checked at the end of the test, so
@@ -863,32 +857,6 @@ fn library_move(side: Side, m: OMove) -> Move {
 // ---------------------------------------------------------------------------------------------
 // The differential test.
 
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> Self {
-        Self(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        (x % n as u64) as usize
-    }
-}
-
-fn label(v: Variant) -> String {
-    let rules = v.rules_text();
-    if rules.is_empty() {
-        v.to_string()
-    } else {
-        format!("{v} [{rules}]")
-    }
-}
-
 /// Compares oracle and library at one position; returns the disagreements found.
 fn compare(v: Variant, pos: &Position, where_: &str, failures: &mut Vec<String>) {
     let rules = Rules::of(v);
@@ -959,74 +927,38 @@ fn compare(v: Variant, pos: &Position, where_: &str, failures: &mut Vec<String>)
     }
 }
 
-/// Plays one random game from `pos`, comparing at every position. Returns the positions and
-/// moves compared; stops at the first disagreement of the game.
-fn run_game(
-    v: Variant,
-    mut pos: Position,
-    rng: &mut XorShift,
-    max_plies: usize,
-    game: &str,
-    failures: &mut Vec<String>,
-) -> (usize, usize) {
-    let (mut positions, mut moves) = (0, 0);
-    for ply in 0..max_plies {
-        let before = failures.len();
-        compare(v, &pos, &format!("{game} ply {ply}"), failures);
-        positions += 1;
-        if failures.len() > before {
-            // Positions after a disagreement say little more.
-            break;
-        }
-        let legal = pos.legal_moves();
-        moves += legal.len();
-        if legal.is_empty() || pos.is_game_over() {
-            break;
-        }
-        let m = legal[rng.below(legal.len())];
-        pos = pos.play(m).expect("a legal move plays");
-    }
-    (positions, moves)
-}
-
-fn report(what: &str, positions: usize, moves: usize, failures: &[String]) -> Vec<(Hit, usize)> {
-    eprintln!("oracle ({what}): {positions} positions, {moves} moves compared");
-    let counts: Vec<(Hit, usize)> =
-        COUNTS.with_borrow(|c| ALL_HITS.iter().map(|&h| (h, c[h as usize])).collect());
-    eprintln!("oracle rule coverage ({what}): {counts:?}");
-    assert!(
-        failures.is_empty(),
-        "{} disagreement(s) between the oracle and the library:\n\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
-    counts
+/// The rule coverage counted so far on this thread.
+fn coverage() -> Vec<(Hit, usize)> {
+    COUNTS.with_borrow(|c| ALL_HITS.iter().map(|&h| (h, c[h as usize])).collect())
 }
 
 #[test]
 fn oracle_agrees_with_library_on_random_games() {
     let mut failures: Vec<String> = Vec::new();
     let (mut positions, mut moves) = (0, 0);
-    'variants: for (vi, v) in bao_variants().into_iter().enumerate() {
-        for game in 0..GAMES_PER_VARIANT {
-            let mut rng = XorShift::new((vi as u64) << 32 | (game + 1));
-            let name = format!("{} game {game}", label(v));
-            let (p, m) = run_game(
-                v,
-                Position::new(v),
-                &mut rng,
-                MAX_PLIES,
-                &name,
-                &mut failures,
-            );
-            positions += p;
-            moves += m;
-            if failures.len() >= MAX_FAILURES {
-                break 'variants;
-            }
+    for (vi, v) in bao_variants().into_iter().enumerate() {
+        let (p, m) = common::play_games(
+            v,
+            vi as u64,
+            GAMES_PER_VARIANT,
+            MAX_PLIES,
+            &mut failures,
+            |_, game| (Position::new(v), format!("{} game {game}", label(v))),
+            compare,
+        );
+        positions += p;
+        moves += m;
+        if failures.len() >= MAX_FAILURES {
+            break;
         }
     }
-    let counts = report("games from the start", positions, moves, &failures);
+    let counts = common::report(
+        "games from the start",
+        positions,
+        moves,
+        coverage,
+        &failures,
+    );
     // Every rule the oracle implements was exercised by the random games.
     for (h, n) in counts {
         assert!(n > 0, "the random games never exercised {h:?}");
@@ -1087,22 +1019,14 @@ fn random_setup(v: Variant, rng: &mut XorShift) -> Position {
 
 #[test]
 fn oracle_agrees_with_library_from_random_setups() {
-    let mut failures: Vec<String> = Vec::new();
-    let (mut positions, mut moves) = (0, 0);
-    'variants: for (vi, v) in bao_variants().into_iter().enumerate() {
-        for game in 0..SETUPS_PER_VARIANT {
-            let mut rng = XorShift::new((vi as u64 + 100) << 32 | (game + 1));
-            let pos = random_setup(v, &mut rng);
-            let name = format!("{} setup {game} from {}", label(v), pos.diagram());
-            let (p, m) = run_game(v, pos, &mut rng, SETUP_PLIES, &name, &mut failures);
-            positions += p;
-            moves += m;
-            if failures.len() >= MAX_FAILURES {
-                break 'variants;
-            }
-        }
-    }
-    report("random setups", positions, moves, &failures);
+    let (positions, moves, failures) = common::play_random_setups(
+        bao_variants(),
+        SETUPS_PER_VARIANT,
+        SETUP_PLIES,
+        random_setup,
+        compare,
+    );
+    common::report("random setups", positions, moves, coverage, &failures);
 }
 
 /// The oracle itself against the worked examples of the research notes, so that a bug in the

@@ -93,6 +93,8 @@
     reason = "test code: a failed unwrap is a failed test"
 )]
 
+mod common;
+
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -102,11 +104,7 @@ use mancala::{
     SeedTotal, Setup, Side, Variant,
 };
 
-/// The oracle's lap limit per path. The rule (decisions.md) is 100,000 laps; the naive oracle
-/// uses a few thousand to stay fast: the longest move that ended, measured over two million
-/// random turns, took 456 laps. A move that ends between 5,001 and 100,000 laps would show up as
-/// a disagreement, which would itself be news worth reporting.
-const ORACLE_LAP_LIMIT: u32 = 5_000;
+use common::{MAX_FAILURES, ORACLE_LAP_LIMIT, XorShift, assert_exercised, label};
 
 /// Random games per variant, and the most plies played in each (placements included).
 const GAMES_PER_VARIANT: u64 = 150;
@@ -115,9 +113,6 @@ const MAX_PLIES: usize = 200;
 /// Random positions per variant, and the plies played from each.
 const SETUPS_PER_VARIANT: u64 = 150;
 const SETUP_PLIES: usize = 30;
-
-/// How many disagreements are collected before a test stops looking.
-const MAX_FAILURES: usize = 12;
 
 // ---------------------------------------------------------------------------------------------
 // Rule coverage: which rules the oracle met while generating the compared moves.
@@ -761,36 +756,6 @@ fn sliding_moves(s: &Setup) -> Vec<Found> {
 // ---------------------------------------------------------------------------------------------
 // Comparison with the library.
 
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> Self {
-        Self(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn label(v: Variant) -> String {
-    let rules = v.rules_text();
-    if rules.is_empty() {
-        v.to_string()
-    } else {
-        format!("{v} [{rules}]")
-    }
-}
-
 /// Compares one position: legal moves, the diagram after each, laps, outcome. Returns the
 /// oracle's moves by text.
 fn compare(
@@ -1022,15 +987,6 @@ fn report(what: &str, positions: usize, failures: &[String]) -> Vec<(Hit, usize)
         failures.join("\n")
     );
     covered
-}
-
-fn assert_exercised(counts: &[(Hit, usize)], hits: &[Hit]) {
-    for h in hits {
-        assert!(
-            counts.iter().any(|&(c, n)| c == *h && n > 0),
-            "the random games never exercised {h:?}"
-        );
-    }
 }
 
 fn games(v: Variant, plies: usize) -> Vec<(Hit, usize)> {
