@@ -52,8 +52,8 @@ pub const LEVELS: [Level; 8] = [
     },
     Level {
         number: 7,
-        description: "alpha-beta, 0.3 s per move",
-        limits: Limits::time(Duration::from_millis(300)),
+        description: "alpha-beta, 0.2 s per move",
+        limits: Limits::time(Duration::from_millis(200)),
     },
     Level {
         number: 8,
