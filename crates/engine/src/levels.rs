@@ -47,8 +47,8 @@ pub const LEVELS: [Level; 8] = [
     },
     Level {
         number: 6,
-        description: "alpha-beta, 0.1 s per move",
-        limits: Limits::time(Duration::from_millis(100)),
+        description: "alpha-beta, 0.05 s per move",
+        limits: Limits::time(Duration::from_millis(50)),
     },
     Level {
         number: 7,
