@@ -215,10 +215,12 @@ impl Position {
         self.bao().map_or(0, |b| b.hand[side.index()])
     }
 
-    /// Seeds in `side`'s store: Kalah's store, or the seeds `side` has captured in Hawalis.
+    /// The diagram's `s,n` field for `side`, where the variant has one: Kalah's store, the
+    /// seeds `side` has captured (Hawalis, Bao la Kimasai 4x12), or still holds in reserve (Bao
+    /// la Kimasai 4x8, Omweso's `free_setup`). Cheap: the evaluation calls it at every leaf.
     #[must_use]
     pub fn store(&self, side: Side) -> Option<u8> {
-        self.to_setup().stores.map(|s| s[side])
+        on_state!(&self.state, s => s.pair_field()).map(|p| p[side])
     }
 
     /// Whether `side` still owns its nyumba (Bao).

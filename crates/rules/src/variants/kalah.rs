@@ -73,9 +73,13 @@ impl Rules for Kalah {
             rows: 2,
             pits,
             turn: self.turn,
-            stores: Some(BySide::new(self.stores[0], self.stores[1])),
+            stores: self.pair_field(),
             bao: None,
         }
+    }
+
+    fn pair_field(&self) -> Option<BySide<u8>> {
+        Some(BySide::new(self.stores[0], self.stores[1]))
     }
 
     fn seeds(&self, pit: Pit) -> u8 {

@@ -68,6 +68,12 @@ pub(crate) trait Rules: Copy + Eq + Hash + Debug {
     fn pit_counts(&self) -> &[u8];
     /// Everything else that tells positions apart, packed (for Zobrist keys).
     fn state_word(&self) -> u64;
+    /// The diagram's `s,n` field, where the variant has one: Kalah's stores, the seeds each
+    /// side has captured (Hawalis, Bao la Kimasai 4x12) or still holds in reserve (Bao la
+    /// Kimasai 4x8, Omweso's `free_setup`).
+    fn pair_field(&self) -> Option<crate::BySide<u8>> {
+        None
+    }
     /// The outcome read off the board alone (a Bao front row empty, a Kalah side empty).
     fn board_outcome(&self) -> Option<Outcome>;
     /// Candidate moves: legal apart from possibly never ending.

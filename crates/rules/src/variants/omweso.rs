@@ -266,11 +266,16 @@ impl Rules for Omweso {
     }
 
     fn to_setup(&self) -> Setup {
-        let mut setup = super::setup_from_rings(&self.pits, W, self.turn);
-        if self.variant.has(RuleOption::FreeSetup) {
-            setup.stores = Some(BySide::new(self.reserve[0], self.reserve[1]));
+        Setup {
+            stores: self.pair_field(),
+            ..super::setup_from_rings(&self.pits, W, self.turn)
         }
-        setup
+    }
+
+    fn pair_field(&self) -> Option<BySide<u8>> {
+        self.variant
+            .has(RuleOption::FreeSetup)
+            .then(|| BySide::new(self.reserve[0], self.reserve[1]))
     }
 
     fn total_seeds(&self) -> u32 {

@@ -189,13 +189,18 @@ impl Rules for Relay {
     }
 
     fn to_setup(&self) -> Setup {
-        let mut setup = super::setup_from_rings(&self.pits, self.w(), self.turn);
-        setup.stores = match self.family() {
+        Setup {
+            stores: self.pair_field(),
+            ..super::setup_from_rings(&self.pits, self.w(), self.turn)
+        }
+    }
+
+    fn pair_field(&self) -> Option<BySide<u8>> {
+        match self.family() {
             Family::Hus => None,
             Family::Kimasai => Some(BySide::new(self.reserve[0], self.reserve[1])),
             _ => Some(BySide::new(self.captured[0], self.captured[1])),
-        };
-        setup
+        }
     }
 
     fn total_seeds(&self) -> u32 {
