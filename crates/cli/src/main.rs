@@ -85,7 +85,9 @@ enum Command {
     #[command(
         after_help = "Only the Kalah variants can be solved. Prints the margin for the side to \
                       move (seeds at the end,\nown minus the opponent's), the time and the \
-                      positions searched.\n\
+                      positions searched. It first builds an endgame\ndatabase of every board \
+                      with up to --db-seeds seeds in the pits (C(N+12,12) bytes: 86 MB for \
+                      18,\n1.25 GB for 24), then searches above it.\n\
                       Examples:\n  mancala solve kalah\n  mancala solve kalah --rules empty_capture"
     )]
     Solve {
@@ -97,9 +99,12 @@ enum Command {
         /// Solve this position instead of the start
         #[arg(long, value_name = "DIAGRAM")]
         from: Option<String>,
-        /// Transposition table size: 2^BITS entries of 24 bytes
+        /// Transposition table size: 2^BITS entries of 16 bytes
         #[arg(long, default_value_t = 24, value_name = "BITS", value_parser = clap::value_parser!(u32).range(10..=30))]
         table_bits: u32,
+        /// Endgame database: every board with up to N seeds in the pits
+        #[arg(long, default_value_t = 18, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=28))]
+        db_seeds: u32,
     },
     /// Benchmarks (they measure; they are not tests)
     Bench {
@@ -479,6 +484,7 @@ fn run(cli: Cli) -> Result<()> {
             rules,
             from,
             table_bits,
+            db_seeds,
         } => {
             let variant = parse_variant(&variant, rules.as_deref())?;
             if !matches!(
@@ -497,10 +503,26 @@ fn run(cli: Cli) -> Result<()> {
                 }
                 None => Position::new(variant),
             };
+            let stop = std::sync::atomic::AtomicBool::new(false);
             let start = std::time::Instant::now();
             let mut solver =
                 mancala_engine::KalahSolver::new(table_bits, variant.has(RuleOption::EmptyCapture));
-            let r = solver.solve(&pos, &std::sync::atomic::AtomicBool::new(false));
+            // No board below this one holds more seeds than it: a larger database is unused.
+            let on_board: u32 = [Side::South, Side::North]
+                .into_iter()
+                .flat_map(|side| {
+                    (1..=6).filter_map(move |c| mancala::Pit::new(side, mancala::Row::Front, c))
+                })
+                .map(|p| u32::from(pos.seeds(p)))
+                .sum();
+            let db_seeds = db_seeds.min(on_board);
+            let boards = solver
+                .build_database(db_seeds, &stop)
+                .map_err(|e| anyhow!("endgame database: {e}"))?;
+            let db_secs = start.elapsed().as_secs_f64();
+            let search_start = std::time::Instant::now();
+            let r = solver.solve(&pos, &stop);
+            let search_secs = search_start.elapsed().as_secs_f64();
             let secs = start.elapsed().as_secs_f64();
             let side = pos.turn();
             let verdict = match r.margin {
@@ -522,10 +544,17 @@ fn run(cli: Cli) -> Result<()> {
             )?;
             writeln!(
                 out,
-                "nodes: {}, time: {secs:.1} s, {:.2}M nodes/s",
-                r.nodes,
-                r.nodes as f64 / secs.max(1e-9) / 1e6
+                "database: boards with up to {db_seeds} seeds in the pits, {boards} ({:.1} MB), \
+                 built in {db_secs:.1} s",
+                boards as f64 / 1e6
             )?;
+            writeln!(
+                out,
+                "nodes: {}, search: {search_secs:.1} s, {:.2}M nodes/s",
+                r.nodes,
+                r.nodes as f64 / search_secs.max(1e-9) / 1e6
+            )?;
+            writeln!(out, "time: {secs:.1} s")?;
         }
         Command::Bench {
             what:
