@@ -14,14 +14,12 @@ pub(crate) fn rules_page(game: Game) -> String {
     format!("docs/rules/{page}.md")
 }
 
-/// What a diagram's stores field holds in `game`: Kalah's stores, Bao la Kimasai's reserve, or
-/// the seeds each side has captured (Hawalis, the sliding Bao la Kimasai).
+/// What a diagram's stores field holds in `game` (the rules library knows; "captured" for the
+/// games without such a field, which never print it).
 pub(crate) fn stores_label(game: Game) -> &'static str {
-    match game {
-        Game::BaoLaKimasai => "reserve",
-        g if g.rows() == 2 => "store",
-        _ => "captured",
-    }
+    mancala::Variant::new(game)
+        .store_label()
+        .unwrap_or("captured")
 }
 
 /// The same, read from a diagram alone: two rows are Kalah's; the stores field of a four-row

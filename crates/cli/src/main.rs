@@ -16,6 +16,9 @@ mod play;
 mod players;
 mod replay;
 mod rng;
+mod serve;
+
+use serve::ServeArgs;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -38,6 +41,13 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Run the play site: pages, the WebSocket game protocol and the computer players
+    #[command(
+        after_help = "Open the printed URL in a browser. The database is created if missing.\n\
+                            Examples:\n  mancala serve\n  mancala serve --bind 0.0.0.0:8080 \
+                            --database-url sqlite:///var/lib/mancala/mancala.db"
+    )]
+    Serve(ServeArgs),
     /// Count the move sequences of each length up to DEPTH (checks move generation)
     #[command(
         after_help = "The last line is the number of sequences of length DEPTH alone.\n\
@@ -402,6 +412,7 @@ fn run(cli: Cli) -> Result<()> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match cli.command {
+        Command::Serve(a) => serve::run(&a)?,
         Command::Perft(a) => {
             let pos = a.game.start()?;
             perft::run(&mut out, &pos, a.depth, a.divide)?;

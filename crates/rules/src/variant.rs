@@ -419,6 +419,20 @@ impl Variant {
     pub const fn total_seeds(self) -> u32 {
         self.game.total_seeds()
     }
+
+    /// What the diagram's `s,n` field ([`crate::Position::store`]) holds in this variant:
+    /// `store` (Kalah), `captured` (Hawalis, the sliding Bao la Kimasai), `reserve` (Bao la
+    /// Kimasai 4x8) or `to place` (Omweso's `free_setup`); `None` where there is no such field.
+    #[must_use]
+    pub const fn store_label(self) -> Option<&'static str> {
+        match self.game {
+            Game::Kalah | Game::Kalah6x5 | Game::Kalah6x6 => Some("store"),
+            Game::Hawalis | Game::Hawalis4x8 | Game::BaoLaKimasai4x12 => Some("captured"),
+            Game::BaoLaKimasai => Some("reserve"),
+            Game::Omweso if self.has(RuleOption::FreeSetup) => Some("to place"),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Variant {

@@ -1,0 +1,601 @@
+//! HTTP routes of docs/protocol.md §2: pages, the JSON API, assets and the WebSocket upgrade.
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{Path, State, WebSocketUpgrade};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use include_dir::{Dir, include_dir};
+use mancala::{Game, Side, Variant};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::AppState;
+use crate::hub::{GameError, GameHandle, NewGame, Role};
+use crate::ids;
+use crate::pages::{self, ErrorPage, GamePage, Home, LANGS};
+use crate::store::Mode;
+
+static WEB: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/web");
+
+/// The seat cookie lasts 30 days.
+const COOKIE_MAX_AGE: u32 = 30 * 24 * 3600;
+
+/// One error type for every route: a status, a code and a message that is safe to show.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+
+    fn not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", "there is no such game")
+    }
+
+    fn bad(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "bad_request", message)
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> Self {
+        let status = match e.code {
+            "not_player" => StatusCode::FORBIDDEN,
+            "store" | "internal" => StatusCode::INTERNAL_SERVER_ERROR,
+            "stale_ply" | "game_over" | "not_your_turn" => StatusCode::CONFLICT,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        Self::new(status, e.code, e.message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if self.status.is_server_error() {
+            tracing::error!(code = self.code, message = %self.message, "request failed");
+        } else {
+            tracing::debug!(code = self.code, message = %self.message, "request refused");
+        }
+        let body = json!({"error": {"code": self.code, "message": self.message}});
+        (self.status, Json(body)).into_response()
+    }
+}
+
+/// An error shown as a page.
+struct PageError(ApiError, String);
+
+impl IntoResponse for PageError {
+    fn into_response(self) -> Response {
+        let PageError(e, lang) = self;
+        let title = match e.status {
+            StatusCode::NOT_FOUND => "Not found",
+            StatusCode::FORBIDDEN => "Not your seat",
+            s if s.is_server_error() => "Something went wrong",
+            _ => "That did not work",
+        };
+        let page = ErrorPage {
+            lang,
+            version: pages::version(),
+            title: title.to_owned(),
+            message: e.message.clone(),
+        };
+        if e.status.is_server_error() {
+            tracing::error!(code = e.code, message = %e.message, "page failed");
+        }
+        match page.render() {
+            Ok(html) => (e.status, Html(html)).into_response(),
+            Err(_) => e.into_response(),
+        }
+    }
+}
+
+fn page_err(lang: &str) -> impl Fn(ApiError) -> PageError + '_ {
+    move |e| PageError(e, lang.to_owned())
+}
+
+fn render(t: &impl Template) -> Result<Html<String>, ApiError> {
+    t.render().map(Html).map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("template: {e}"),
+        )
+    })
+}
+
+/// The router of the whole site.
+pub(crate) fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(root))
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/assets/{*path}", get(asset))
+        .route("/api/variants", get(api_variants))
+        .route("/api/games", post(api_create))
+        .route("/api/games/{id}", get(api_game))
+        .route("/api/games/{id}/record", get(api_record))
+        .route("/api/games/{id}/ws", get(api_ws))
+        .route("/{lang}/", get(home))
+        .route("/{lang}", get(lang_root))
+        .route("/{lang}/new", post(form_create))
+        .route("/{lang}/g/{id}", get(game_page))
+        .route("/{lang}/g/{id}/{secret}", get(player_page))
+        .route("/{lang}/g/{id}/{secret}/move", post(form_move))
+        .route("/{lang}/join/{id}/{token}", get(join))
+        .with_state(state)
+}
+
+fn check_lang(lang: &str) -> Result<(), ApiError> {
+    if LANGS.contains(&lang) {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("no pages in language {lang:?}"),
+        ))
+    }
+}
+
+/// The best language of `Accept-Language` (only the primary tags, in the client's order).
+fn pick_lang(headers: &HeaderMap) -> &'static str {
+    let accept = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    accept
+        .split(',')
+        .filter_map(|part| part.split(';').next())
+        .map(|tag| {
+            tag.trim()
+                .split('-')
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase()
+        })
+        .find_map(|tag| LANGS.iter().find(|&&l| l == tag))
+        .copied()
+        .unwrap_or("en")
+}
+
+async fn root(headers: HeaderMap) -> Redirect {
+    Redirect::to(&format!("/{}/", pick_lang(&headers)))
+}
+
+async fn lang_root(Path(lang): Path<String>) -> Result<Redirect, PageError> {
+    check_lang(&lang).map_err(page_err("en"))?;
+    Ok(Redirect::permanent(&format!("/{lang}/")))
+}
+
+async fn home(Path(lang): Path<String>) -> Result<Html<String>, PageError> {
+    check_lang(&lang).map_err(page_err("en"))?;
+    render(&Home::new(&lang)).map_err(page_err(&lang))
+}
+
+async fn asset(Path(path): Path<String>) -> Response {
+    let Some(file) = WEB.get_file(&path) else {
+        return ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such asset").into_response();
+    };
+    let mime = match path.rsplit('.').next() {
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        Some("html") => "text/html; charset=utf-8",
+        Some("json") => "application/json",
+        Some("png") => "image/png",
+        Some("ico") => "image/x-icon",
+        _ => "application/octet-stream",
+    };
+    (
+        [
+            (header::CONTENT_TYPE, mime),
+            // Assets change with the binary: a short cache, revalidated.
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
+        file.contents(),
+    )
+        .into_response()
+}
+
+async fn api_variants() -> Json<serde_json::Value> {
+    let list: Vec<_> = Game::ALL
+        .iter()
+        .map(|&g| {
+            json!({
+                "slug": g.slug(),
+                "name": g.name(),
+                "width": g.width(),
+                "rows": g.rows(),
+                "options": g.options().iter().map(|o| json!({
+                    "name": o.name(),
+                    "label": pages::option_label(*o),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    Json(json!({ "variants": list }))
+}
+
+/// A new-game request, from the JSON API or the form.
+#[derive(Debug, Deserialize)]
+struct CreateRequest {
+    variant: String,
+    #[serde(default)]
+    options: Vec<String>,
+    opponent: String,
+    #[serde(default)]
+    level: Option<u8>,
+    #[serde(default)]
+    side: Option<String>,
+}
+
+impl CreateRequest {
+    fn to_new_game(&self) -> Result<NewGame, ApiError> {
+        let variant: Variant = self
+            .variant
+            .parse()
+            .map_err(|e| ApiError::bad(format!("{e}")))?;
+        let variant = variant
+            .with_rules(&self.options.join(" "))
+            .map_err(|e| ApiError::bad(format!("{e}")))?;
+        let mode = Mode::from_name(&self.opponent).ok_or_else(|| {
+            ApiError::bad(format!(
+                "unknown opponent {:?}: friend, computer or local",
+                self.opponent
+            ))
+        })?;
+        let side = match self.side.as_deref() {
+            None | Some("random" | "") => None,
+            Some("south") => Some(Side::South),
+            Some("north") => Some(Side::North),
+            Some(s) => {
+                return Err(ApiError::bad(format!(
+                    "unknown side {s:?}: south, north or random"
+                )));
+            }
+        };
+        let level = self.level.unwrap_or(3);
+        if mode == Mode::Computer && !(1..=8).contains(&level) {
+            return Err(ApiError::bad(format!(
+                "there is no level {level}; levels go from 1 to 8"
+            )));
+        }
+        Ok(NewGame {
+            variant,
+            mode,
+            level,
+            side,
+        })
+    }
+}
+
+fn seat_cookie(id: &str, secret: &str) -> HeaderValue {
+    let v = format!("seat_{id}={secret}; Path=/; Max-Age={COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax");
+    HeaderValue::from_str(&v).unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+fn cookie_secret(headers: &HeaderMap, id: &str) -> Option<String> {
+    let name = format!("seat_{id}");
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_owned())
+        .filter(|v| ids::is_secret(v))
+}
+
+async fn api_create(
+    State(state): State<AppState>,
+    Json(req): Json<CreateRequest>,
+) -> Result<Response, ApiError> {
+    let created = state.hub.create(req.to_new_game()?).await?;
+    let lang = "en";
+    let id = &created.id;
+    let body = json!({
+        "id": id,
+        "side": created.side.map_or("both", |s| crate::json::side(s)),
+        "secret": created.secret,
+        "player_url": format!("/{lang}/g/{id}/{}", created.secret),
+        "invite_url": created.invite.as_ref().map(|t| format!("/{lang}/join/{id}/{t}")),
+        "watch_url": format!("/{lang}/g/{id}"),
+    });
+    Ok((
+        StatusCode::CREATED,
+        [(header::SET_COOKIE, seat_cookie(id, &created.secret))],
+        Json(body),
+    )
+        .into_response())
+}
+
+/// Reads a urlencoded form with repeated fields.
+fn form_fields(body: &[u8]) -> Vec<(String, String)> {
+    form_urlencoded::parse(body).into_owned().collect()
+}
+
+async fn form_create(
+    State(state): State<AppState>,
+    Path(lang): Path<String>,
+    body: Bytes,
+) -> Result<Response, PageError> {
+    check_lang(&lang).map_err(page_err("en"))?;
+    let fields = form_fields(&body);
+    let get = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+    let game: Option<Game> = get("variant")
+        .and_then(|v| v.parse::<Variant>().ok())
+        .map(Variant::game);
+    // The form offers every option; keep those of the chosen game.
+    let options = fields
+        .iter()
+        .filter(|(k, _)| k == "option")
+        .map(|(_, v)| v.clone())
+        .filter(|o| game.is_some_and(|g| g.options().iter().any(|x| x.name() == o)))
+        .collect();
+    let req = CreateRequest {
+        variant: get("variant").unwrap_or_default(),
+        options,
+        opponent: get("opponent").unwrap_or_else(|| "friend".to_owned()),
+        level: match get("level") {
+            Some(l) => Some(
+                l.parse()
+                    .map_err(|_| ApiError::bad(format!("level {l:?} is not a number")))
+                    .map_err(page_err(&lang))?,
+            ),
+            None => None,
+        },
+        side: get("side"),
+    };
+    let new = req.to_new_game().map_err(page_err(&lang))?;
+    let created = state
+        .hub
+        .create(new)
+        .await
+        .map_err(|e| page_err(&lang)(e.into()))?;
+    let to = format!("/{lang}/g/{}/{}", created.id, created.secret);
+    Ok((
+        StatusCode::SEE_OTHER,
+        [
+            (
+                header::LOCATION,
+                HeaderValue::from_str(&to).unwrap_or_else(|_| HeaderValue::from_static("/")),
+            ),
+            (
+                header::SET_COOKIE,
+                seat_cookie(&created.id, &created.secret),
+            ),
+        ],
+    )
+        .into_response())
+}
+
+async fn handle(state: &AppState, id: &str) -> Result<Arc<GameHandle>, ApiError> {
+    state.hub.get(id).await?.ok_or_else(ApiError::not_found)
+}
+
+async fn api_game(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let h = handle(&state, &id).await?;
+    let live = h.lock().await;
+    Ok(Json(live.game_json(&id, Role::Spectator, "en")))
+}
+
+async fn api_record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let h = handle(&state, &id).await?;
+    let text = h.lock().await.record_text(&id);
+    let disposition = format!("attachment; filename=\"mancala-{id}.txt\"");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/plain; charset=utf-8"),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&disposition)
+                    .unwrap_or_else(|_| HeaderValue::from_static("attachment")),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn api_ws(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let h = handle(&state, &id).await?;
+    let cookie = cookie_secret(&headers, &id);
+    let hub = state.hub.clone();
+    let shutdown = state.shutdown.clone();
+    Ok(ws.on_upgrade(move |socket| crate::ws::connection(socket, hub, h, cookie, shutdown)))
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct GameQuery {
+    invite: Option<String>,
+}
+
+async fn render_game(
+    state: &AppState,
+    lang: &str,
+    id: &str,
+    secret: Option<String>,
+    notice: &str,
+) -> Result<Html<String>, PageError> {
+    check_lang(lang).map_err(page_err("en"))?;
+    let h = handle(state, id).await.map_err(page_err(lang))?;
+    let live = h.lock().await;
+    let role = live.role(secret.as_deref());
+    let game = live.game_json(id, role, lang);
+    let record_pos = live.position_clone();
+    drop(live);
+    let str_of = |v: &serde_json::Value| v.as_str().unwrap_or("").to_owned();
+    let moves: Vec<String> = game["moves"]
+        .as_array()
+        .map(|a| a.iter().map(|m| str_of(&m["move"])).collect())
+        .unwrap_or_default();
+    let turn = record_pos.turn();
+    let outcome = &game["outcome"];
+    let status = if outcome.is_null() {
+        let who = match role {
+            Role::Player(s) if s == turn => "your move".to_owned(),
+            _ => format!("{} to move", turn.name()),
+        };
+        format!("{who} (ply {})", moves.len() + 1)
+    } else {
+        str_of(&outcome["text"])
+    };
+    let legal = if role.plays(turn) && outcome.is_null() {
+        game["legal"]
+            .as_array()
+            .map(|a| a.iter().map(str_of).collect())
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let pos = &game["position"];
+    let mut extras = Vec::new();
+    if let Some(h) = pos["hands"].as_object() {
+        extras.push(format!(
+            "in hand: South {}, North {}",
+            h["south"], h["north"]
+        ));
+    }
+    if let (Some(s), Some(label)) = (pos["stores"].as_object(), pos["store_label"].as_str()) {
+        extras.push(format!(
+            "{label}: South {}, North {}",
+            s["south"], s["north"]
+        ));
+    }
+    let page = GamePage {
+        lang: lang.to_owned(),
+        version: pages::version(),
+        id: id.to_owned(),
+        name: str_of(&game["name"]),
+        seat: if role == Role::Spectator {
+            String::new()
+        } else {
+            secret.unwrap_or_default()
+        },
+        ply: u32::try_from(moves.len()).unwrap_or(0),
+        status,
+        notice: notice.to_owned(),
+        rows: pages::board_rows(&record_pos),
+        extras: extras.join("; "),
+        moves,
+        legal,
+        invite: str_of(&game["invite_url"]),
+    };
+    render(&page).map_err(page_err(lang))
+}
+
+async fn game_page(
+    State(state): State<AppState>,
+    Path((lang, id)): Path<(String, String)>,
+    axum::extract::Query(q): axum::extract::Query<GameQuery>,
+    headers: HeaderMap,
+) -> Result<Html<String>, PageError> {
+    let notice = if q.invite.as_deref() == Some("used") {
+        "This invitation has already been used: you are watching the game."
+    } else {
+        ""
+    };
+    render_game(&state, &lang, &id, cookie_secret(&headers, &id), notice).await
+}
+
+async fn player_page(
+    State(state): State<AppState>,
+    Path((lang, id, secret)): Path<(String, String, String)>,
+) -> Result<Response, PageError> {
+    check_lang(&lang).map_err(page_err("en"))?;
+    let h = handle(&state, &id).await.map_err(page_err(&lang))?;
+    if h.lock().await.role(Some(&secret)) == Role::Spectator {
+        return Err(PageError(
+            ApiError::new(
+                StatusCode::FORBIDDEN,
+                "not_player",
+                "this link does not hold a seat of the game; the game link without it lets you watch",
+            ),
+            lang,
+        ));
+    }
+    let html = render_game(&state, &lang, &id, Some(secret.clone()), "").await?;
+    Ok(([(header::SET_COOKIE, seat_cookie(&id, &secret))], html).into_response())
+}
+
+async fn form_move(
+    State(state): State<AppState>,
+    Path((lang, id, secret)): Path<(String, String, String)>,
+    body: Bytes,
+) -> Result<Response, PageError> {
+    check_lang(&lang).map_err(page_err("en"))?;
+    let fields = form_fields(&body);
+    let get = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+    let h = handle(&state, &id).await.map_err(page_err(&lang))?;
+    let role = h.lock().await.role(Some(&secret));
+    let ply = get("ply")
+        .and_then(|p| p.parse().ok())
+        .ok_or_else(|| ApiError::bad("the form has no ply"))
+        .map_err(page_err(&lang))?;
+    let text = get("move").unwrap_or_default();
+    state
+        .hub
+        .play(&h, role, ply, &text)
+        .await
+        .map_err(|e| page_err(&lang)(e.into()))?;
+    Ok(Redirect::to(&format!("/{lang}/g/{id}/{secret}")).into_response())
+}
+
+async fn join(
+    State(state): State<AppState>,
+    Path((lang, id, token)): Path<(String, String, String)>,
+) -> Result<Response, PageError> {
+    check_lang(&lang).map_err(page_err("en"))?;
+    let h = handle(&state, &id).await.map_err(page_err(&lang))?;
+    if !ids::is_secret(&token) {
+        return Err(PageError(ApiError::not_found(), lang));
+    }
+    match state
+        .hub
+        .join(&h, &token)
+        .await
+        .map_err(|e| page_err(&lang)(e.into()))?
+    {
+        Some(secret) => Ok((
+            StatusCode::SEE_OTHER,
+            [
+                (
+                    header::LOCATION,
+                    HeaderValue::from_str(&format!("/{lang}/g/{id}/{secret}"))
+                        .unwrap_or_else(|_| HeaderValue::from_static("/")),
+                ),
+                (header::SET_COOKIE, seat_cookie(&id, &secret)),
+            ],
+        )
+            .into_response()),
+        None => Ok(Redirect::to(&format!("/{lang}/g/{id}?invite=used")).into_response()),
+    }
+}

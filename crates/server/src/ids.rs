@@ -1,0 +1,79 @@
+//! Game ids, seat secrets and their hashes.
+
+use sha2::{Digest, Sha256};
+
+const ALPHABET: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// Length of a public game id.
+pub const GAME_ID_LEN: usize = 8;
+/// Length of a seat secret or invite token: 22 base-62 characters carry 131 bits.
+pub const SECRET_LEN: usize = 22;
+
+/// `n` characters drawn uniformly from the base-62 alphabet by the operating system's generator
+/// (rejection sampling keeps every character equally likely).
+///
+/// # Errors
+/// The operating system's generator failed.
+pub fn random_base62(n: usize) -> Result<String, getrandom::Error> {
+    let mut out = String::with_capacity(n);
+    let mut buf = [0u8; 64];
+    while out.len() < n {
+        getrandom::fill(&mut buf)?;
+        for &b in &buf {
+            // 248 = 4 * 62: bytes at or above it would favour the first characters.
+            if b < 248 && out.len() < n {
+                out.push(char::from(ALPHABET[usize::from(b % 62)]));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Whether `s` has the form of a game id.
+#[must_use]
+pub fn is_game_id(s: &str) -> bool {
+    s.len() == GAME_ID_LEN && s.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// Whether `s` has the form of a secret or token.
+#[must_use]
+pub fn is_secret(s: &str) -> bool {
+    s.len() == SECRET_LEN && s.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// The stored form of a secret: its SHA-256 in hexadecimal, so that a copy of the database
+/// does not hand out seats.
+#[must_use]
+pub fn hash_secret(secret: &str) -> String {
+    let digest = Sha256::digest(secret.as_bytes());
+    let mut out = String::with_capacity(64);
+    for b in digest {
+        out.push(char::from(b"0123456789abcdef"[usize::from(b >> 4)]));
+        out.push(char::from(b"0123456789abcdef"[usize::from(b & 15)]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_have_their_form_and_differ() {
+        let a = random_base62(SECRET_LEN).unwrap();
+        let b = random_base62(SECRET_LEN).unwrap();
+        assert!(is_secret(&a) && is_secret(&b));
+        assert_ne!(a, b);
+        assert!(is_game_id(&random_base62(GAME_ID_LEN).unwrap()));
+        assert!(!is_secret("short"));
+        assert!(!is_game_id("abc/defg"));
+    }
+
+    #[test]
+    fn hash_is_sha256_hex() {
+        assert_eq!(
+            hash_secret("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}

@@ -1,0 +1,178 @@
+//! The JSON objects of docs/protocol.md §4, built from the rules library's values.
+
+use mancala::trace::{Event, StopReason};
+use mancala::{Direction, EndReason, Outcome, Pit, Position, Row, Side};
+use serde_json::{Value, json};
+
+/// `"south"` or `"north"`.
+#[must_use]
+pub fn side(s: Side) -> &'static str {
+    match s {
+        Side::South => "south",
+        Side::North => "north",
+    }
+}
+
+fn dir(d: Direction) -> &'static str {
+    match d {
+        Direction::Clockwise => "clockwise",
+        Direction::Anticlockwise => "anticlockwise",
+    }
+}
+
+fn pit(p: Pit) -> String {
+    p.to_string()
+}
+
+/// Every pit of the board, as `position.pits` lists them.
+fn pits(pos: &Position) -> serde_json::Map<String, Value> {
+    let variant = pos.variant();
+    let width = u8::try_from(variant.width()).unwrap_or(u8::MAX);
+    let rows: &[Row] = if variant.rows() == 2 {
+        &[Row::Front]
+    } else {
+        &[Row::Front, Row::Back]
+    };
+    let mut out = serde_json::Map::new();
+    for s in Side::ALL {
+        for &row in rows {
+            for col in 1..=width {
+                if let Some(p) = Pit::new(s, row, col) {
+                    out.insert(p.to_string(), json!(pos.seeds(p)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `position` (protocol §4.3).
+#[must_use]
+pub fn position(pos: &Position) -> Value {
+    let variant = pos.variant();
+    // Only the games with a namua stage have seeds in hand.
+    let has_hands = matches!(
+        variant.game(),
+        mancala::Game::BaoLaKiswahili | mancala::Game::BaoLaKete
+    );
+    let stores = variant.store_label().map(|_| {
+        json!({
+            "south": pos.store(Side::South).unwrap_or(0),
+            "north": pos.store(Side::North).unwrap_or(0),
+        })
+    });
+    json!({
+        "diagram": pos.diagram(),
+        "turn": side(pos.turn()),
+        "pits": pits(pos),
+        "hands": has_hands.then(|| json!({
+            "south": pos.hand(Side::South),
+            "north": pos.hand(Side::North),
+        })),
+        "stores": stores,
+        "store_label": variant.store_label(),
+        "houses": {
+            "south": pos.house_pit(Side::South).map(pit),
+            "north": pos.house_pit(Side::North).map(pit),
+        },
+        "takasia": pos.takasia().map(pit),
+        "reserved": pos.reserved().map(pit),
+    })
+}
+
+/// The legal move texts, with marks.
+#[must_use]
+pub fn legal(pos: &Position) -> Vec<String> {
+    pos.legal_moves()
+        .iter()
+        .filter_map(|&m| pos.move_text(m).ok())
+        .collect()
+}
+
+/// `outcome` (protocol §4.1), or null.
+#[must_use]
+pub fn outcome(o: Option<Outcome>) -> Value {
+    let Some(o) = o else { return Value::Null };
+    let reason = match o.reason {
+        EndReason::FrontRowEmpty => "front_row_empty",
+        EndReason::NoLegalMove => "no_legal_move",
+        EndReason::Repetition => "repetition",
+        EndReason::Resignation => "resignation",
+        EndReason::SeedsCounted { .. } => "seeds_counted",
+        _ => "other",
+    };
+    json!({
+        "result": o.result_token(),
+        "winner": o.winner.map(side),
+        "reason": reason,
+        "text": o.to_string(),
+    })
+}
+
+/// One trace event (protocol §4.2).
+#[must_use]
+pub fn event(e: &Event) -> Value {
+    match *e {
+        Event::Place { pit: p } => json!({"e": "place", "pit": pit(p)}),
+        Event::Lift { pit: p, seeds } => json!({"e": "lift", "pit": pit(p), "seeds": seeds}),
+        Event::Tax { pit: p, seeds } => json!({"e": "tax", "pit": pit(p), "seeds": seeds}),
+        Event::Sow { pit: p } => json!({"e": "sow", "pit": pit(p)}),
+        Event::Capture {
+            from,
+            seeds,
+            kichwa,
+            dir: d,
+        } => json!({
+            "e": "capture", "from": pit(from), "seeds": seeds,
+            "kichwa": pit(kichwa), "dir": dir(d),
+        }),
+        Event::Remove { from, seeds } => json!({"e": "remove", "from": pit(from), "seeds": seeds}),
+        Event::Take { from, seeds } => json!({"e": "take", "from": pit(from), "seeds": seeds}),
+        Event::Store { side: s } => json!({"e": "store", "side": side(s)}),
+        Event::ExtraTurn => json!({"e": "extra_turn"}),
+        Event::HouseDestroyed { side: s } => json!({"e": "house_destroyed", "side": side(s)}),
+        Event::Safari => json!({"e": "safari"}),
+        Event::Stop { reason } => json!({"e": "stop", "reason": match reason {
+            StopReason::EmptyPit => "empty_pit",
+            StopReason::Takasia => "takasia",
+            StopReason::Nyumba => "nyumba",
+            StopReason::Sown => "sown",
+            _ => "other",
+        }}),
+        Event::GameOver { winner, travelling } => {
+            json!({"e": "game_over", "winner": side(winner), "travelling": travelling})
+        }
+        Event::Takasia { pit: p } => json!({"e": "takasia", "pit": pit(p)}),
+        _ => json!({"e": "other", "text": e.to_string()}),
+    }
+}
+
+/// A sentence for people and screen readers: who played what, and what it took.
+#[must_use]
+pub fn describe(mover: Side, text: &str, events: &[Event]) -> String {
+    let mut out = format!("{} played {text}", capital(mover));
+    let mut taken = Vec::new();
+    for e in events {
+        match *e {
+            Event::Capture { from, seeds, .. }
+            | Event::Remove { from, seeds }
+            | Event::Take { from, seeds } => taken.push(format!("{seeds} from {from}")),
+            _ => {}
+        }
+    }
+    if !taken.is_empty() {
+        out.push_str(", captured ");
+        out.push_str(&taken.join(", "));
+    }
+    if events.iter().any(|e| matches!(e, Event::ExtraTurn)) {
+        out.push_str(", and moves again");
+    }
+    out
+}
+
+fn capital(s: Side) -> &'static str {
+    match s {
+        Side::South => "South",
+        Side::North => "North",
+    }
+}

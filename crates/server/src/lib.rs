@@ -1,0 +1,132 @@
+//! The mancala play site: server-rendered pages, a JSON API and a WebSocket game protocol
+//! (docs/protocol.md) over one store (SQLite by default).
+
+pub mod hub;
+pub mod ids;
+pub mod json;
+pub mod store;
+
+mod http;
+mod pages;
+mod ws;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+pub use http::ApiError;
+pub use hub::{Hub, NewGame, Role};
+pub use pages::{LANGS, version};
+pub use store::{Store, StoreError, connect};
+
+/// What every route shares.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    /// The games.
+    pub hub: Arc<Hub>,
+    /// Set to `true` when the server shuts down: open WebSockets close.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+impl AppState {
+    /// A state over `store`, with at most `searches` computer searches at once; the returned
+    /// sender shuts the WebSockets down.
+    #[must_use]
+    pub fn new(store: Arc<dyn Store>, searches: usize) -> (Self, watch::Sender<bool>) {
+        let (tx, rx) = watch::channel(false);
+        (
+            Self {
+                hub: Arc::new(Hub::new(store, searches)),
+                shutdown: rx,
+            },
+            tx,
+        )
+    }
+}
+
+/// The whole site as a router (tested without sockets via `oneshot`).
+pub fn app(state: AppState) -> Router {
+    http::router(state)
+}
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub bind: SocketAddr,
+    /// The database, e.g. `sqlite://mancala.db`.
+    pub database_url: String,
+    /// Computer searches at once (each takes one core for up to a second).
+    pub searches: usize,
+}
+
+/// A server bound to its address, ready to run.
+#[derive(Debug)]
+pub struct Server {
+    listener: TcpListener,
+    state: AppState,
+    shutdown: watch::Sender<bool>,
+}
+
+/// A failure to start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The database.
+    #[error("database: {0}")]
+    Store(#[from] StoreError),
+    /// The socket.
+    #[error("cannot listen on {0}: {1}")]
+    Bind(SocketAddr, std::io::Error),
+    /// Serving.
+    #[error("server: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl Server {
+    /// Opens the database (migrating it) and binds the address.
+    ///
+    /// # Errors
+    /// The database cannot be opened, or the address cannot be bound.
+    pub async fn bind(config: &Config) -> Result<Self, ServeError> {
+        let store = connect(&config.database_url).await?;
+        let listener = TcpListener::bind(config.bind)
+            .await
+            .map_err(|e| ServeError::Bind(config.bind, e))?;
+        let (state, shutdown) = AppState::new(store, config.searches);
+        Ok(Self {
+            listener,
+            state,
+            shutdown,
+        })
+    }
+
+    /// The address actually bound (port 0 picks a free one).
+    ///
+    /// # Errors
+    /// The socket has no address.
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves until `signal` completes, then closes the WebSockets and finishes the requests
+    /// in flight.
+    ///
+    /// # Errors
+    /// The listener failed.
+    pub async fn run(
+        self,
+        signal: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError> {
+        let shutdown = self.shutdown;
+        axum::serve(self.listener, app(self.state))
+            .with_graceful_shutdown(async move {
+                signal.await;
+                let _ = shutdown.send(true);
+            })
+            .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,172 @@
+//! Storage of games, seats and moves (design.md: a store trait, one implementation per
+//! database, chosen by the URL scheme).
+
+mod sqlite;
+
+use async_trait::async_trait;
+use mancala::Side;
+
+pub use sqlite::SqliteStore;
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    /// A person.
+    Human,
+    /// The computer at a level 1..8.
+    Computer(u8),
+}
+
+/// How a game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Two people, the second invited by link.
+    Friend,
+    /// A person against the computer.
+    Computer,
+    /// Pass-and-play: one person's device holds both seats.
+    Local,
+}
+
+impl Mode {
+    /// The protocol's name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Friend => "friend",
+            Self::Computer => "computer",
+            Self::Local => "local",
+        }
+    }
+
+    /// The mode named `s`.
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Self> {
+        match s {
+            "friend" => Some(Self::Friend),
+            "computer" => Some(Self::Computer),
+            "local" => Some(Self::Local),
+            _ => None,
+        }
+    }
+}
+
+/// One seat as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// Who sits there.
+    pub kind: SeatKind,
+    /// The SHA-256 of the seat's secret (`None` for the computer).
+    pub secret_hash: Option<String>,
+    /// Whether a person has taken the seat (false while a friend's invitation is unused).
+    pub joined: bool,
+}
+
+/// A game as stored: what it is, who plays it, and its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The public id.
+    pub id: String,
+    /// The variant slug.
+    pub variant: String,
+    /// The rule options (`Variant::rules_text`), empty for the defaults.
+    pub rules: String,
+    /// How it is played.
+    pub mode: Mode,
+    /// South's seat and North's.
+    pub seats: [Seat; 2],
+    /// The invitation token while it is unused (a friend game's free seat).
+    pub invite: Option<String>,
+    /// A takeback counter: each takeback starts a new epoch of ply numbers.
+    pub epoch: u32,
+    /// The move texts in order (ply 1 first).
+    pub moves: Vec<String>,
+    /// The side that resigned, if one did.
+    pub resigned: Option<Side>,
+    /// The result token once the game is over (`1-0`, `0-1`, `1/2-1/2`).
+    pub result: Option<String>,
+    /// The game that was started as this one's rematch.
+    pub rematch: Option<String>,
+    /// Creation time, seconds since 1970.
+    pub created: i64,
+}
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// Another write took that place first (a ply already stored, an invitation used).
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// No such game.
+    #[error("no game {0}")]
+    NotFound(String),
+    /// The database failed.
+    #[error("database: {0}")]
+    Database(String),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        Self::Database(e.to_string())
+    }
+}
+
+/// What the server needs from a database. Every write is one statement or one transaction, so
+/// that several server instances can share the database.
+#[async_trait]
+pub trait Store: Send + Sync + std::fmt::Debug {
+    /// Stores a new game (with no moves).
+    async fn create_game(&self, game: &StoredGame) -> Result<(), StoreError>;
+
+    /// The game `id` with its moves, if it exists.
+    async fn game(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+
+    /// Stores move number `ply` (1-based) of `epoch`. Fails with `Conflict` if that ply is
+    /// already stored, or the game is in another epoch.
+    async fn append_move(
+        &self,
+        id: &str,
+        epoch: u32,
+        ply: u32,
+        text: &str,
+    ) -> Result<(), StoreError>;
+
+    /// Takes back every move after ply `keep` and starts epoch `epoch` (which must be the
+    /// stored epoch + 1).
+    async fn take_back(&self, id: &str, keep: u32, epoch: u32) -> Result<(), StoreError>;
+
+    /// Gives the invited seat to a visitor: the invitation `token` is consumed and the seat of
+    /// `side` gets `secret_hash`. Fails with `Conflict` if the invitation was already used.
+    async fn join(
+        &self,
+        id: &str,
+        token: &str,
+        side: Side,
+        secret_hash: &str,
+    ) -> Result<(), StoreError>;
+
+    /// Records the end of a game: its result token and who resigned, if anyone.
+    async fn finish(
+        &self,
+        id: &str,
+        result: &str,
+        resigned: Option<Side>,
+    ) -> Result<(), StoreError>;
+
+    /// Links `id` to its rematch `next`; `Conflict` if it already has one.
+    async fn set_rematch(&self, id: &str, next: &str) -> Result<(), StoreError>;
+}
+
+/// Opens the store named by `url`: `sqlite://path` (created if missing) or `sqlite::memory:`.
+///
+/// # Errors
+/// An unknown scheme, or the database cannot be opened or migrated.
+pub async fn connect(url: &str) -> Result<std::sync::Arc<dyn Store>, StoreError> {
+    if url.starts_with("sqlite:") {
+        Ok(std::sync::Arc::new(SqliteStore::connect(url).await?))
+    } else {
+        Err(StoreError::Database(format!(
+            "unsupported database url {url:?}: use sqlite://FILE"
+        )))
+    }
+}

@@ -1,0 +1,209 @@
+//! The WebSocket of docs/protocol.md §3: one connection per open game page.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::{broadcast, mpsc};
+
+use crate::hub::{Broadcast, GameError, GameHandle, Hub, PROTOCOL, Role};
+
+/// How long a client may take to say hello.
+const HELLO_TIMEOUT: Duration = Duration::from_secs(30);
+
+#[derive(Debug, Deserialize)]
+struct Since {
+    epoch: u32,
+    ply: u32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum ClientMessage {
+    Hello {
+        protocol: u32,
+        seat: Option<String>,
+        since: Option<Since>,
+        lang: Option<String>,
+    },
+    Move {
+        ply: u32,
+        #[serde(rename = "move")]
+        text: String,
+    },
+    Resign,
+    Takeback,
+    Decline,
+    Rematch,
+    Ping,
+}
+
+fn error_message(e: &GameError, ply: Option<u32>) -> String {
+    let mut v = json!({"type": "error", "code": e.code, "message": e.message});
+    if let Some(p) = ply {
+        v["ply"] = json!(p);
+    }
+    v.to_string()
+}
+
+fn parse(text: &str) -> Result<ClientMessage, GameError> {
+    serde_json::from_str(text).map_err(|e| GameError::new("bad_message", e.to_string()))
+}
+
+/// Serves one connection until it closes or the server shuts down.
+pub(crate) async fn connection(
+    socket: WebSocket,
+    hub: Arc<Hub>,
+    handle: Arc<GameHandle>,
+    cookie_secret: Option<String>,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    let (mut sink, mut stream) = socket.split();
+    let (out, mut out_rx) = mpsc::channel::<String>(64);
+    let writer = tokio::spawn(async move {
+        while let Some(text) = out_rx.recv().await {
+            if sink
+                .send(Message::Text(Utf8Bytes::from(text)))
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let send = |text: String| {
+        let out = out.clone();
+        async move { out.send(text).await.is_ok() }
+    };
+
+    // Hello first.
+    let hello = tokio::time::timeout(HELLO_TIMEOUT, async {
+        loop {
+            match stream.next().await {
+                Some(Ok(Message::Text(t))) => return Some(parse(t.as_str())),
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    let (seat, since, lang) = match hello {
+        Ok(Some(Ok(ClientMessage::Hello {
+            protocol,
+            seat,
+            since,
+            lang,
+        }))) if protocol == PROTOCOL => (seat.or(cookie_secret), since, lang),
+        Ok(Some(Ok(ClientMessage::Hello { protocol, .. }))) => {
+            let e = GameError::new(
+                "protocol",
+                format!("this server speaks protocol {PROTOCOL}, not {protocol}"),
+            );
+            send(error_message(&e, None)).await;
+            drop(out);
+            let _ = writer.await;
+            return;
+        }
+        Ok(Some(Ok(_))) => {
+            let e = GameError::new("protocol", "send hello first");
+            send(error_message(&e, None)).await;
+            drop(out);
+            let _ = writer.await;
+            return;
+        }
+        Ok(Some(Err(e))) => {
+            send(error_message(&e, None)).await;
+            drop(out);
+            let _ = writer.await;
+            return;
+        }
+        Ok(None) | Err(_) => {
+            drop(out);
+            let _ = writer.await;
+            return;
+        }
+    };
+    let lang = lang
+        .filter(|l| crate::pages::LANGS.contains(&l.as_str()))
+        .unwrap_or_else(|| "en".to_owned());
+
+    // Subscribe under the lock, so that no event falls between the snapshot and the stream.
+    let (role, mut rx, first) = {
+        let live = handle.lock().await;
+        let role = live.role(seat.as_deref());
+        let rx = handle.subscribe();
+        let first = live
+            .catch_up(since.map(|s| (s.epoch, s.ply)))
+            .unwrap_or_else(|| vec![live.state_message(handle.id(), role, &lang)]);
+        (role, rx, first)
+    };
+    for text in first {
+        send(text).await;
+    }
+    hub.presence(&handle, role, true).await;
+
+    loop {
+        tokio::select! {
+            incoming = stream.next() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                    Some(Ok(_)) => continue,
+                };
+                let reply = answer(&hub, &handle, role, text.as_str()).await;
+                if let Some(r) = reply && !send(r).await {
+                    break;
+                }
+            }
+            b = rx.recv() => {
+                let text = match b {
+                    Ok(Broadcast::Message(t)) => t.to_string(),
+                    Ok(Broadcast::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let live = handle.lock().await;
+                        live.state_message(handle.id(), role, &lang)
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                if !send(text).await {
+                    break;
+                }
+            }
+            _ = shutdown.changed() => break,
+        }
+    }
+    hub.presence(&handle, role, false).await;
+    drop(out);
+    let _ = writer.await;
+}
+
+/// The direct reply to one client message, if any (broadcasts go their own way).
+async fn answer(
+    hub: &Arc<Hub>,
+    handle: &Arc<GameHandle>,
+    role: Role,
+    text: &str,
+) -> Option<String> {
+    let msg = match parse(text) {
+        Ok(m) => m,
+        Err(e) => return Some(error_message(&e, None)),
+    };
+    let result = match msg {
+        ClientMessage::Hello { .. } => Err(GameError::new("protocol", "hello was already said")),
+        ClientMessage::Ping => return Some(json!({"type": "pong"}).to_string()),
+        ClientMessage::Move { ply, text } => {
+            return Some(match hub.play(handle, role, ply, &text).await {
+                Ok(()) => json!({"type": "ack", "ply": ply}).to_string(),
+                Err(e) => error_message(&e, Some(ply)),
+            });
+        }
+        ClientMessage::Resign => hub.resign(handle, role).await,
+        ClientMessage::Takeback => hub.takeback(handle, role).await,
+        ClientMessage::Decline => hub.decline(handle, role).await,
+        ClientMessage::Rematch => hub.rematch(handle, role).await,
+    };
+    result.err().map(|e| error_message(&e, None))
+}
