@@ -326,6 +326,7 @@ class GameClient {
         break;
       case 'ack':
         if (this.pending && this.pending.ply === msg.ply) this.pending = null;
+        if (this.el.status.textContent.startsWith('Sent ')) this.el.status.textContent = '';
         this.refreshInput();
         break;
       case 'error':
@@ -436,6 +437,8 @@ class GameClient {
     if (ms > 0 && !hurry && ev.trace && ev.trace.length) {
       this.animating = true;
       this.main.dataset.busy = 'true';
+      this.el.turn.textContent = `${this.sideLabel(ev.side, true)} ${this.you === ev.side ? 'play' : 'plays'} ${ev.move}…`;
+      this.el.turn.dataset.state = 'anim';
       this.board.setPlayable(new Set());
       this.board.setLastMove(null);
       const shown = this.shownCounts();
@@ -609,7 +612,10 @@ class GameClient {
     const E = this.el;
     if (!this.position) return;
     if (this.outcome) {
-      E.turn.textContent = this.outcomeText();
+      const o = this.outcome;
+      const mine = this.you === 'south' || this.you === 'north';
+      const head = mine && o.winner ? (o.winner === this.you ? 'You won' : 'You lost') : o.winner ? `${SIDE_NAME[o.winner]} won` : 'Draw';
+      E.turn.textContent = `Game over: ${head} (${o.result || ''})`;
       E.turn.dataset.state = 'over';
       E.outcome.hidden = false;
       E.outcome.textContent = this.outcomeText();
@@ -656,7 +662,7 @@ class GameClient {
     if (toMove) head.append(h('span', { class: 'to-move-tag', text: '▶ to move' }));
     panel.append(head);
     const facts = h('div', { class: 'facts' });
-    if (p.hands) facts.append(h('span', { class: 'fact hand', 'data-hand': side }, 'In hand ', h('b', { text: String(counts.hand[side]) })));
+    if (p.hands && (p.hands.south > 0 || p.hands.north > 0 || this.animating)) facts.append(h('span', { class: 'fact hand', 'data-hand': side }, 'In hand ', h('b', { text: String(counts.hand[side]) })));
     if (p.stores && p.store_label) {
       facts.append(h('span', { class: 'fact store', 'data-store-count': side }, `${STORE_LABEL[p.store_label] || p.store_label} `, h('b', { text: String(counts.store[side]) })));
     }
