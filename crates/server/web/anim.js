@@ -25,7 +25,7 @@ export async function animateTrace(board, ev, ms, hooks) {
     if (hooks.cancelled()) return;
     switch (e.e) {
       case 'place':
-        hooks.adjust('hand', mover, -1);
+        hooks.adjust('place', mover, -1);
         board.setCount(e.pit, count(e.pit) + 1);
         board.pulse(e.pit);
         click();

@@ -445,6 +445,8 @@ class GameClient {
       try {
         await animateTrace(this.board, ev, ms, {
           adjust: (kind, side, delta) => {
+            // a placed seed comes from the hand (Bao namua) or the reserve (Kimasai, Omweso set-up)
+            if (kind === 'place') kind = this.position.hands ? 'hand' : 'store';
             shown[kind][side] += delta;
             this.renderPanels(shown);
             if (kind === 'store' && this.game.rows === 2) this.board.setStore(side, shown.store[side]);
@@ -633,7 +635,7 @@ class GameClient {
     else if (this.isPlayer()) {
       const seat = this.seats?.[turn];
       text = seat?.kind === 'computer' ? `Computer's turn (${SIDE_NAME[turn]})` : `Opponent's turn (${SIDE_NAME[turn]})`;
-    } else text = `${SIDE_NAME[turn]} to move`;
+    } else text = `${SIDE_NAME[turn]} to move${again}`;
     E.turn.textContent = text;
     E.turn.dataset.state = this.you === turn || this.you === 'both' ? 'you' : 'wait';
     E.thinking.hidden = !this.thinking;
@@ -878,7 +880,11 @@ class GameClient {
 
   sendMove(text) {
     const ply = this.ply + 1;
+    const pit = this.dialogue?.pit;
+    const hadFocus = this.main.contains(document.activeElement);
     this.endDialogue(true);
+    // keep keyboard users on the board
+    if (pit && hadFocus) this.board.pits.get(pit)?.g.focus({ preventScroll: true });
     if (this.send({ type: 'move', ply, move: text })) {
       this.pending = { ply, move: text };
       this.flash(`Sent ${text}…`);
