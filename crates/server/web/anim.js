@@ -13,7 +13,6 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  */
 export async function animateTrace(board, ev, ms, hooks) {
   const mover = ev.side;
-  const other = mover === 'south' ? 'north' : 'south';
   const count = (p) => board.counts[p] ?? 0;
   let hand = 0;
   let at = null;
@@ -100,7 +99,6 @@ export async function animateTrace(board, ev, ms, hooks) {
       default:
         break;
     }
-    void other;
   }
   board.hideToken();
   await sleep(Math.min(ms, 150));

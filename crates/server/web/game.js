@@ -325,7 +325,8 @@ class GameClient {
         this.pump();
         break;
       case 'ack':
-        if (this.pending && this.pending.ply === msg.ply) this.pending = null;
+        // the move event may come after the ack: stay pending until it is applied
+        if (this.pending && this.pending.ply === msg.ply && this.ply >= msg.ply) this.pending = null;
         if (this.el.status.textContent.startsWith('Sent ')) this.el.status.textContent = '';
         this.refreshInput();
         break;

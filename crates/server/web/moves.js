@@ -21,12 +21,6 @@ export function parseMove(text) {
   };
 }
 
-/** The pit named in a move text, without marks and decisions. */
-export function movePit(text) {
-  const p = parseMove(text);
-  return p ? p.pit : null;
-}
-
 /** The distinct start pits of the legal moves, in list order. */
 export function startPits(legal) {
   const out = new Set();
@@ -73,7 +67,7 @@ export class Dialogue {
         this.choose(opts[0]);
         continue;
       }
-      // Stable order: direction < before >? Keep left first for reading order.
+      // a stable order for the buttons
       const order = ['<', '>', STOP, '+', 'c', 'a'];
       opts.sort((a, b) => order.indexOf(a) - order.indexOf(b));
       return { options: opts, index: k };
@@ -91,11 +85,6 @@ export class Dialogue {
   /** Whether the remaining candidates are namua captures (direction = kichwa). */
   isNamuaCapture(hand) {
     return hand > 0 && this.candidates.length > 0 && this.candidates.every((c) => c.takasa === '');
-  }
-
-  /** Whether the decision at index k is the first direction sign. */
-  isDirectionStep(k) {
-    return this.candidates.some((c) => k === 0 && (c.steps[0] === '<' || c.steps[0] === '>'));
   }
 }
 
