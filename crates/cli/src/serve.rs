@@ -11,7 +11,7 @@ pub(crate) struct ServeArgs {
     /// Address to listen on
     #[arg(long, env = "MANCALA_BIND", default_value = "127.0.0.1:8080")]
     bind: SocketAddr,
-    /// Database URL: sqlite://FILE (created if missing)
+    /// Database URL, `sqlite://FILE` (the file is created if missing)
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite://mancala.db")]
     database_url: String,
     /// Computer searches at once (default: the number of cores)

@@ -122,6 +122,10 @@ pub(crate) fn router(state: AppState) -> Router {
     Router::new()
         .route("/", get(root))
         .route("/healthz", get(|| async { "ok" }))
+        .route(
+            "/favicon.ico",
+            get(|| async { Redirect::permanent("/assets/favicon.svg") }),
+        )
         .route("/assets/{*path}", get(asset))
         .route("/api/variants", get(api_variants))
         .route("/api/games", post(api_create))
@@ -186,7 +190,8 @@ async fn home(Path(lang): Path<String>) -> Result<Html<String>, PageError> {
 }
 
 async fn asset(Path(path): Path<String>) -> Response {
-    let Some(file) = WEB.get_file(&path) else {
+    // The client's development harness is in the tree, not on the site.
+    let Some(file) = WEB.get_file(&path).filter(|_| !path.starts_with("dev/")) else {
         return ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such asset").into_response();
     };
     let mime = match path.rsplit('.').next() {

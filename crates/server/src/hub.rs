@@ -233,7 +233,7 @@ impl Live {
     /// The current position.
     #[must_use]
     pub fn position_clone(&self) -> Position {
-        self.record.position().clone()
+        *self.record.position()
     }
 
     fn ply(&self) -> u32 {
@@ -315,7 +315,7 @@ impl Live {
             "variant": self.variant.game().slug(),
             "name": self.variant.game().name(),
             "rules": GameRecord::rules_tag(self.variant),
-            "options": self.variant.options().map(|o| o.name()).collect::<Vec<_>>(),
+            "options": self.variant.options().map(mancala::RuleOption::name).collect::<Vec<_>>(),
             "width": self.variant.width(),
             "rows": self.variant.rows(),
             "mode": self.mode.name(),
@@ -801,7 +801,7 @@ impl Hub {
         }
         let stop = Arc::new(AtomicBool::new(false));
         live.thinking = Some(stop.clone());
-        let pos = live.position().clone();
+        let pos = *live.position();
         let (epoch, ply) = (live.epoch, live.ply());
         let hub = self.clone();
         let handle = handle.clone();
@@ -893,39 +893,29 @@ impl Hub {
         if live.record.outcome().is_some() {
             return Err(GameError::new("game_over", "the game is over"));
         }
-        // The position before `me`'s last move.
-        let keep = live
-            .record
-            .positions()
-            .iter()
-            .take(live.record.moves().len())
-            .rposition(|p| p.turn() == me);
-        let Some(keep) = keep else {
+        let last_move_of = |live: &Live, side: Side| {
+            live.record
+                .positions()
+                .iter()
+                .take(live.record.moves().len())
+                .rposition(|p| p.turn() == side)
+        };
+        let accepting = live.mode == Mode::Friend && live.offers.takeback == Some(me.other());
+        // Accepting takes back the offerer's last move; otherwise it is one's own.
+        let undone = if accepting { me.other() } else { me };
+        let Some(keep) = last_move_of(&live, undone) else {
             return Err(GameError::new(
                 "nothing_to_take_back",
                 "there is no move of yours to take back",
             ));
         };
-        let at_once = live.mode != Mode::Friend || live.offers.takeback == Some(me.other());
-        if !at_once {
+        if live.mode == Mode::Friend && !accepting {
             if live.offers.takeback != Some(me) {
                 live.offers.takeback = Some(me);
                 handle.send_text(live.offers_message());
             }
             return Ok(());
         }
-        // Accepting the opponent's offer takes back the opponent's last move.
-        let keep = if live.mode == Mode::Friend && live.offers.takeback == Some(me.other()) {
-            let them = me.other();
-            live.record
-                .positions()
-                .iter()
-                .take(live.record.moves().len())
-                .rposition(|p| p.turn() == them)
-                .unwrap_or(keep)
-        } else {
-            keep
-        };
         let keep_u32 = u32::try_from(keep).unwrap_or(0);
         self.store
             .take_back(&handle.id, keep_u32, live.epoch + 1)

@@ -70,7 +70,7 @@ pub fn position(pos: &Position) -> Value {
             "north": pos.hand(Side::North),
         })),
         "stores": stores,
-        "store_label": variant.store_label(),
+        "store_label": variant.store_label().map(|l| l.replace(' ', "_")),
         "houses": {
             "south": pos.house_pit(Side::South).map(pit),
             "north": pos.house_pit(Side::North).map(pit),
@@ -105,7 +105,7 @@ pub fn outcome(o: Option<Outcome>) -> Value {
         "result": o.result_token(),
         "winner": o.winner.map(side),
         "reason": reason,
-        "text": o.to_string(),
+        "text": capitalise_sides(&o.to_string()),
     })
 }
 
@@ -168,6 +168,11 @@ pub fn describe(mover: Side, text: &str, events: &[Event]) -> String {
         out.push_str(", and moves again");
     }
     out
+}
+
+/// "1-0 south wins, north's front row is empty" → "1-0 South wins, North's ...".
+fn capitalise_sides(text: &str) -> String {
+    text.replace("south", "South").replace("north", "North")
 }
 
 fn capital(s: Side) -> &'static str {

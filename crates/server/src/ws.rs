@@ -155,20 +155,41 @@ pub(crate) async fn connection(
                     Some(Ok(_)) => continue,
                 };
                 let reply = answer(&hub, &handle, role, text.as_str()).await;
+                // What the request caused (its move event) goes out before its reply (the
+                // ack), as docs/protocol.md §3.3 orders them.
+                let mut open = true;
+                loop {
+                    match rx.try_recv() {
+                        Ok(b) => {
+                            let t = forward(&handle, role, &lang, Ok(b)).await;
+                            if let Some(t) = t && !send(t).await {
+                                open = false;
+                                break;
+                            }
+                        }
+                        Err(broadcast::error::TryRecvError::Lagged(n)) => {
+                            let t = forward(&handle, role, &lang, Err(
+                                broadcast::error::RecvError::Lagged(n))).await;
+                            if let Some(t) = t && !send(t).await {
+                                open = false;
+                                break;
+                            }
+                        }
+                        Err(_) => break,
+                    }
+                }
+                if !open {
+                    break;
+                }
                 if let Some(r) = reply && !send(r).await {
                     break;
                 }
             }
             b = rx.recv() => {
-                let text = match b {
-                    Ok(Broadcast::Message(t)) => t.to_string(),
-                    Ok(Broadcast::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let live = handle.lock().await;
-                        live.state_message(handle.id(), role, &lang)
-                    }
-                    Err(broadcast::error::RecvError::Closed) => break,
-                };
-                if !send(text).await {
+                if matches!(b, Err(broadcast::error::RecvError::Closed)) {
+                    break;
+                }
+                if let Some(t) = forward(&handle, role, &lang, b).await && !send(t).await {
                     break;
                 }
             }
@@ -178,6 +199,23 @@ pub(crate) async fn connection(
     hub.presence(&handle, role, false).await;
     drop(out);
     let _ = writer.await;
+}
+
+/// The text a broadcast becomes for this connection.
+async fn forward(
+    handle: &GameHandle,
+    role: Role,
+    lang: &str,
+    b: Result<Broadcast, broadcast::error::RecvError>,
+) -> Option<String> {
+    match b {
+        Ok(Broadcast::Message(t)) => Some(t.to_string()),
+        Ok(Broadcast::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
+            let live = handle.lock().await;
+            Some(live.state_message(handle.id(), role, lang))
+        }
+        Err(broadcast::error::RecvError::Closed) => None,
+    }
 }
 
 /// The direct reply to one client message, if any (broadcasts go their own way).

@@ -1,0 +1,214 @@
+//! Shared test scaffolding: a server on 127.0.0.1:0 and WebSocket clients.
+
+#![allow(dead_code, reason = "each test file uses a part")]
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use mancala_server::{AppState, Store};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+/// Messages must arrive within this (a guard against hanging, not a timing assertion).
+pub(crate) const PATIENCE: Duration = Duration::from_secs(30);
+
+/// An in-memory SQLite store.
+pub(crate) async fn memory_store() -> Arc<dyn Store> {
+    mancala_server::connect("sqlite::memory:")
+        .await
+        .expect("in-memory store")
+}
+
+/// A running server over `store`; dropped with the test's runtime.
+pub(crate) async fn spawn(store: Arc<dyn Store>) -> (SocketAddr, AppState) {
+    let (state, shutdown) = AppState::new(store, 2);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let app = mancala_server::app(state.clone());
+    tokio::spawn(async move {
+        let _keep = shutdown;
+        axum::serve(listener, app).await.expect("serve");
+    });
+    (addr, state)
+}
+
+/// Creates a game by the JSON API; returns its creation answer.
+pub(crate) async fn create(addr: SocketAddr, body: Value) -> Value {
+    let (status, v) = http(addr, "POST", "/api/games", Some(body)).await;
+    assert_eq!(status, 201, "create: {v}");
+    v
+}
+
+/// A minimal HTTP/1.1 client for JSON calls (status, body as JSON or a string).
+pub(crate) async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let (status, _, payload) = http_raw(addr, method, path, body, &[]).await;
+    let v = serde_json::from_str(&payload).unwrap_or(Value::String(payload));
+    (status, v)
+}
+
+/// A minimal HTTP/1.1 request: status, head, body.
+pub(crate) async fn http_raw(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+    headers: &[(&str, &str)],
+) -> (u16, String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = TcpStream::connect(addr).await.expect("connect");
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let extra: String = headers
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}\r\n"))
+        .collect();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{extra}\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.expect("write");
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.expect("read");
+    let text = String::from_utf8_lossy(&out).to_string();
+    let (head, rest) = text.split_once("\r\n\r\n").expect("http head");
+    let status: u16 = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("status");
+    let head = head.to_owned();
+    let payload = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(rest)
+    } else {
+        rest.to_owned()
+    };
+    (status, head, payload)
+}
+
+/// A header's value (the name in lower case).
+pub(crate) fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        k.eq_ignore_ascii_case(name).then(|| v.trim())
+    })
+}
+
+/// Takes the invited seat: returns the new player's secret.
+pub(crate) async fn join(addr: SocketAddr, invite_path: &str) -> String {
+    let (status, head, _) = http_raw(addr, "GET", invite_path, None, &[]).await;
+    assert_eq!(status, 303, "join");
+    let location = header(&head, "location").expect("location");
+    location.rsplit('/').next().expect("secret").to_owned()
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((len, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(len.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = &rest[n + 2..];
+    }
+    out
+}
+
+/// One WebSocket client.
+pub(crate) struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    /// Connects to game `id` without saying hello.
+    pub(crate) async fn raw(addr: SocketAddr, id: &str) -> Self {
+        let (ws, _) = connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+            .await
+            .expect("websocket");
+        Self { ws }
+    }
+
+    /// Connects and says hello with `seat` and `since`; returns the client and the first
+    /// message.
+    pub(crate) async fn hello(
+        addr: SocketAddr,
+        id: &str,
+        seat: Option<&str>,
+        since: Option<(u32, u32)>,
+    ) -> (Self, Value) {
+        let mut c = Self::raw(addr, id).await;
+        let mut hello = json!({"type": "hello", "protocol": 1});
+        if let Some(s) = seat {
+            hello["seat"] = json!(s);
+        }
+        if let Some((epoch, ply)) = since {
+            hello["since"] = json!({"epoch": epoch, "ply": ply});
+        }
+        c.send(hello).await;
+        let first = c.recv().await;
+        (c, first)
+    }
+
+    /// Sends a JSON message.
+    pub(crate) async fn send(&mut self, v: Value) {
+        self.send_text(v.to_string()).await;
+    }
+
+    /// Sends a raw text frame.
+    pub(crate) async fn send_text(&mut self, t: String) {
+        self.ws.send(Message::text(t)).await.expect("send");
+    }
+
+    /// The next JSON message (panics after `PATIENCE`).
+    pub(crate) async fn recv(&mut self) -> Value {
+        loop {
+            let m = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a message in time")
+                .expect("socket open")
+                .expect("frame");
+            if let Message::Text(t) = m {
+                return serde_json::from_str(t.as_str()).expect("json");
+            }
+        }
+    }
+
+    /// The next message of `type`, skipping others (presence, offers, ...).
+    pub(crate) async fn recv_type(&mut self, ty: &str) -> Value {
+        loop {
+            let v = self.recv().await;
+            if v["type"] == ty {
+                return v;
+            }
+        }
+    }
+
+    /// The next message that is not presence or offers.
+    pub(crate) async fn recv_main(&mut self) -> Value {
+        loop {
+            let v = self.recv().await;
+            if v["type"] != "presence" && v["type"] != "offers" {
+                return v;
+            }
+        }
+    }
+
+    /// Closes the connection.
+    pub(crate) async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}

@@ -1,0 +1,158 @@
+//! The store contract (design.md: one suite per database), here on SQLite: in memory and in
+//! a file that is closed and opened again.
+
+#![allow(clippy::unwrap_used, reason = "tests")]
+
+use std::sync::Arc;
+
+use mancala::Side;
+use mancala_server::store::{Mode, Seat, SeatKind, StoreError, StoredGame};
+use mancala_server::{Store, connect};
+
+fn game(id: &str) -> StoredGame {
+    StoredGame {
+        id: id.to_owned(),
+        variant: "hus".to_owned(),
+        rules: "capture_requires_outer".to_owned(),
+        mode: Mode::Friend,
+        seats: [
+            Seat {
+                kind: SeatKind::Human,
+                secret_hash: Some("aa".repeat(32)),
+                joined: true,
+            },
+            Seat {
+                kind: SeatKind::Human,
+                secret_hash: None,
+                joined: false,
+            },
+        ],
+        invite: Some("T".repeat(22)),
+        epoch: 0,
+        moves: Vec::new(),
+        resigned: None,
+        result: None,
+        rematch: None,
+        created: 1_700_000_000,
+    }
+}
+
+async fn contract(store: Arc<dyn Store>) {
+    let g = game("AAAAAAAA");
+    store.create_game(&g).await.unwrap();
+    assert!(matches!(
+        store.create_game(&g).await,
+        Err(StoreError::Conflict(_))
+    ));
+    assert_eq!(store.game("AAAAAAAA").await.unwrap().unwrap(), g);
+    assert_eq!(store.game("BBBBBBBB").await.unwrap(), None);
+
+    // Moves: in order, each ply once, in the current epoch only.
+    store.append_move("AAAAAAAA", 0, 1, "A5").await.unwrap();
+    for (epoch, ply) in [(0, 1), (0, 3), (1, 2), (0, 0)] {
+        let r = store.append_move("AAAAAAAA", epoch, ply, "a5").await;
+        assert!(
+            matches!(r, Err(StoreError::Conflict(_))),
+            "{epoch} {ply}: {r:?}"
+        );
+    }
+    store.append_move("AAAAAAAA", 0, 2, "a5").await.unwrap();
+    store.append_move("AAAAAAAA", 0, 3, "B1").await.unwrap();
+    assert!(matches!(
+        store.append_move("ZZZZZZZZ", 0, 1, "A5").await,
+        Err(StoreError::Conflict(_))
+    ));
+
+    // Takeback: a new epoch, later plies gone, the old epoch refused.
+    store.take_back("AAAAAAAA", 1, 1).await.unwrap();
+    assert!(matches!(
+        store.take_back("AAAAAAAA", 0, 1).await,
+        Err(StoreError::Conflict(_))
+    ));
+    let s = store.game("AAAAAAAA").await.unwrap().unwrap();
+    assert_eq!((s.epoch, s.moves.clone()), (1, vec!["A5".to_owned()]));
+    assert!(matches!(
+        store.append_move("AAAAAAAA", 0, 2, "a6").await,
+        Err(StoreError::Conflict(_))
+    ));
+    store.append_move("AAAAAAAA", 1, 2, "a6").await.unwrap();
+
+    // The invitation is consumed once.
+    let t = "T".repeat(22);
+    assert!(matches!(
+        store.join("AAAAAAAA", "wrong", Side::North, "bb").await,
+        Err(StoreError::Conflict(_))
+    ));
+    store.join("AAAAAAAA", &t, Side::North, "bb").await.unwrap();
+    assert!(matches!(
+        store.join("AAAAAAAA", &t, Side::North, "cc").await,
+        Err(StoreError::Conflict(_))
+    ));
+    let s = store.game("AAAAAAAA").await.unwrap().unwrap();
+    assert_eq!(s.invite, None);
+    assert_eq!(s.seats[1].secret_hash.as_deref(), Some("bb"));
+    assert!(s.seats[1].joined);
+
+    // The end, and one rematch.
+    store
+        .finish("AAAAAAAA", "1-0", Some(Side::North))
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.finish("ZZZZZZZZ", "1-0", None).await,
+        Err(StoreError::NotFound(_))
+    ));
+    store.set_rematch("AAAAAAAA", "CCCCCCCC").await.unwrap();
+    assert!(matches!(
+        store.set_rematch("AAAAAAAA", "DDDDDDDD").await,
+        Err(StoreError::Conflict(_))
+    ));
+    let s = store.game("AAAAAAAA").await.unwrap().unwrap();
+    assert_eq!(s.result.as_deref(), Some("1-0"));
+    assert_eq!(s.resigned, Some(Side::North));
+    assert_eq!(s.rematch.as_deref(), Some("CCCCCCCC"));
+
+    // A computer seat keeps its level.
+    let mut c = game("EEEEEEEE");
+    c.mode = Mode::Computer;
+    c.seats[1] = Seat {
+        kind: SeatKind::Computer(7),
+        secret_hash: None,
+        joined: true,
+    };
+    store.create_game(&c).await.unwrap();
+    assert_eq!(
+        store.game("EEEEEEEE").await.unwrap().unwrap().seats[1].kind,
+        SeatKind::Computer(7)
+    );
+}
+
+#[tokio::test]
+async fn sqlite_in_memory_keeps_the_contract() {
+    contract(connect("sqlite::memory:").await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn sqlite_file_keeps_the_contract_and_survives_a_restart() {
+    let dir = std::env::temp_dir().join(format!("mancala-store-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("test.db");
+    let _ = std::fs::remove_file(&path);
+    let url = format!("sqlite://{}", path.display());
+    {
+        let store = connect(&url).await.unwrap();
+        contract(store).await;
+    }
+    // Opened again (migrations run once): everything is still there.
+    let store = connect(&url).await.unwrap();
+    let s = store.game("AAAAAAAA").await.unwrap().unwrap();
+    assert_eq!(s.moves, vec!["A5".to_owned(), "a6".to_owned()]);
+    assert_eq!(s.epoch, 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn unknown_database_urls_are_refused_clearly() {
+    let e = connect("mysql://x").await.unwrap_err();
+    assert!(e.to_string().contains("sqlite://"), "{e}");
+}

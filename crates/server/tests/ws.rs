@@ -1,0 +1,580 @@
+//! WebSocket games over a real listener (docs/protocol.md §3).
+
+#![allow(clippy::unwrap_used, reason = "tests")]
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+use async_trait::async_trait;
+use common::{Client, create, http, join, memory_store, spawn};
+use mancala::Side;
+use mancala::record::GameRecord;
+use mancala_server::Store;
+use mancala_server::store::{StoreError, StoredGame};
+use serde_json::{Value, json};
+use tokio::sync::{Notify, Semaphore};
+
+fn legal(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// A deterministic choice among `n` moves.
+fn pick(seed: &mut u64, n: usize) -> usize {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    usize::try_from(*seed % n as u64).unwrap()
+}
+
+/// Two people play `variant` to its end by moving at random; a spectator watches. Checks that
+/// every client sees every move once and in order, that each mover gets its ack, and that the
+/// stored record replays to the same end.
+async fn play_whole_game(variant: &str, seed: u64) {
+    let (addr, _state) = spawn(memory_store().await).await;
+    let created = create(
+        addr,
+        json!({"variant": variant, "opponent": "friend", "side": "south"}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let south_secret = created["secret"].as_str().unwrap().to_owned();
+    let north_secret = join(addr, created["invite_url"].as_str().unwrap()).await;
+    assert_ne!(south_secret, north_secret);
+
+    let (mut south, s0) = Client::hello(addr, &id, Some(&south_secret), None).await;
+    let (mut north, n0) = Client::hello(addr, &id, Some(&north_secret), None).await;
+    let (mut watcher, w0) = Client::hello(addr, &id, None, None).await;
+    assert_eq!(s0["you"], "south");
+    assert_eq!(n0["you"], "north");
+    assert_eq!(w0["you"], Value::Null);
+    assert_eq!(
+        s0["game"]["invite_url"],
+        Value::Null,
+        "the invitation is used"
+    );
+    assert_eq!(w0["game"]["seats"]["north"]["joined"], true);
+
+    let mut legal_now = legal(&s0["game"]["legal"]);
+    let mut turn = Side::South;
+    let mut ply = 0u32;
+    let mut seed = seed;
+    let mut outcome = Value::Null;
+    let mut seen_moves = Vec::new();
+    while outcome.is_null() {
+        assert!(ply < 3000, "{variant}: the game did not end");
+        let mv = legal_now[pick(&mut seed, legal_now.len())].clone();
+        ply += 1;
+        let mover = if turn == Side::South {
+            &mut south
+        } else {
+            &mut north
+        };
+        mover
+            .send(json!({"type": "move", "ply": ply, "move": mv}))
+            .await;
+        let ev = mover.recv_main().await;
+        assert_eq!(ev["type"], "move", "{ev}");
+        assert_eq!(ev["ply"], ply);
+        assert_eq!(ev["move"], mv);
+        let ack = mover.recv_main().await;
+        assert_eq!(ack, json!({"type": "ack", "ply": ply}));
+        let other = if turn == Side::South {
+            &mut north
+        } else {
+            &mut south
+        };
+        let ev2 = other.recv_main().await;
+        assert_eq!(ev2, ev, "both players see the same event");
+        let ev3 = watcher.recv_main().await;
+        assert_eq!(ev3, ev, "the spectator sees every move");
+        assert!(!ev["trace"].as_array().unwrap().is_empty());
+        seen_moves.push(mv);
+        legal_now = legal(&ev["after"]["legal"]);
+        outcome = ev["after"]["outcome"].clone();
+        turn = if ev["after"]["position"]["turn"] == "south" {
+            Side::South
+        } else {
+            Side::North
+        };
+    }
+    assert!(legal_now.is_empty(), "no legal moves once the game is over");
+
+    let (status, game) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(game["ply"], ply);
+    assert_eq!(game["outcome"], outcome);
+    let (status, record) = http(addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert_eq!(status, 200);
+    let record = GameRecord::parse(record.as_str().unwrap()).unwrap();
+    assert_eq!(record.moves().len(), seen_moves.len());
+    assert_eq!(
+        record.position().diagram(),
+        game["position"]["diagram"].as_str().unwrap()
+    );
+    assert_eq!(
+        record.result_token(),
+        outcome["result"].as_str().unwrap(),
+        "the record's result"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_a_whole_bao_la_kiswahili_game_watched() {
+    play_whole_game("bao-la-kiswahili", 0x9e37_79b9_7f4a_7c15).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_a_whole_hus_game_watched() {
+    play_whole_game("hus", 0x1234_5678_9abc_def1).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_player_reconnects_and_resyncs() {
+    let (addr, _state) = spawn(memory_store().await).await;
+    let c = create(
+        addr,
+        json!({"variant": "bao-la-kujifunza", "opponent": "friend", "side": "south"}),
+    )
+    .await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let s_secret = c["secret"].as_str().unwrap().to_owned();
+    let n_secret = join(addr, c["invite_url"].as_str().unwrap()).await;
+    let (mut south, s0) = Client::hello(addr, &id, Some(&s_secret), None).await;
+    let (mut north, _) = Client::hello(addr, &id, Some(&n_secret), None).await;
+
+    let m1 = s0["game"]["legal"][0].as_str().unwrap().to_owned();
+    south
+        .send(json!({"type": "move", "ply": 1, "move": m1}))
+        .await;
+    let ev1 = south.recv_main().await;
+    assert_eq!(south.recv_main().await["type"], "ack");
+    assert_eq!(north.recv_main().await, ev1);
+    let epoch = u32::try_from(ev1["epoch"].as_u64().unwrap()).unwrap();
+
+    // South drops; North sees it and moves meanwhile.
+    south.close().await;
+    let p = north.recv_type("presence").await;
+    assert_eq!(
+        p,
+        json!({"type": "presence", "south": false, "north": true})
+    );
+    let m2 = ev1["after"]["legal"][0].as_str().unwrap().to_owned();
+    north
+        .send(json!({"type": "move", "ply": 2, "move": m2}))
+        .await;
+    let ev2 = north.recv_main().await;
+    assert_eq!(ev2["ply"], 2);
+
+    // South comes back with the last ply it saw and gets exactly the missing event.
+    let (mut south, first) = Client::hello(addr, &id, Some(&s_secret), Some((epoch, 1))).await;
+    assert_eq!(first, ev2, "the missing move, not a full state");
+    let rest = [south.recv().await, south.recv().await];
+    assert_eq!(rest[0]["type"], "presence");
+    assert_eq!(
+        rest[1],
+        json!({"type": "offers", "takeback": null, "rematch": null})
+    );
+    assert_eq!(
+        north.recv_type("presence").await,
+        json!({"type": "presence", "south": true, "north": true})
+    );
+    // It can go on playing from there.
+    let m3 = ev2["after"]["legal"][0].as_str().unwrap().to_owned();
+    south
+        .send(json!({"type": "move", "ply": 3, "move": m3}))
+        .await;
+    assert_eq!(south.recv_main().await["ply"], 3);
+    assert_eq!(south.recv_main().await, json!({"type": "ack", "ply": 3}));
+
+    // A client from another epoch, or from the future, gets a full state.
+    let (_, s) = Client::hello(addr, &id, Some(&s_secret), Some((epoch + 1, 1))).await;
+    assert_eq!(s["type"], "state");
+    assert_eq!(s["game"]["ply"], 3);
+    let (_, s) = Client::hello(addr, &id, Some(&s_secret), Some((epoch, 9))).await;
+    assert_eq!(s["type"], "state");
+    // And a cookie-less reconnect without `since` resyncs fully as the same seat.
+    let (_, s) = Client::hello(addr, &id, Some(&s_secret), None).await;
+    assert_eq!(s["you"], "south");
+    assert_eq!(s["game"]["moves"].as_array().unwrap().len(), 3);
+}
+
+async fn error_of(c: &mut Client, msg: Value) -> Value {
+    c.send(msg).await;
+    let e = c.recv_main().await;
+    assert_eq!(e["type"], "error", "{e}");
+    e
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_seats_and_bad_moves_get_clear_errors_and_change_nothing() {
+    let (addr, _state) = spawn(memory_store().await).await;
+    let c = create(
+        addr,
+        json!({"variant": "bao-la-kiswahili", "opponent": "friend", "side": "south"}),
+    )
+    .await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let s_secret = c["secret"].as_str().unwrap().to_owned();
+    let n_secret = join(addr, c["invite_url"].as_str().unwrap()).await;
+
+    // A wrong secret is a spectator, who cannot move.
+    let (mut intruder, s) = Client::hello(addr, &id, Some("AAAAAAAAAAAAAAAAAAAAAA"), None).await;
+    assert_eq!(s["you"], Value::Null);
+    let e = error_of(
+        &mut intruder,
+        json!({"type": "move", "ply": 1, "move": "A5>"}),
+    )
+    .await;
+    assert_eq!(e["code"], "not_player");
+    assert_eq!(
+        error_of(&mut intruder, json!({"type": "resign"})).await["code"],
+        "not_player"
+    );
+
+    let (mut south, s0) = Client::hello(addr, &id, Some(&s_secret), None).await;
+    let (mut north, _) = Client::hello(addr, &id, Some(&n_secret), None).await;
+    let legal0 = legal(&s0["game"]["legal"]);
+    for (msg, code) in [
+        (
+            json!({"type": "move", "ply": 1, "move": "Z9"}),
+            "illegal_move",
+        ),
+        (
+            json!({"type": "move", "ply": 1, "move": "A1<<"}),
+            "illegal_move",
+        ),
+        (
+            json!({"type": "move", "ply": 1, "move": "B3>"}),
+            "illegal_move",
+        ),
+        (
+            json!({"type": "move", "ply": 1, "move": ""}),
+            "illegal_move",
+        ),
+        (
+            json!({"type": "move", "ply": 2, "move": legal0[0]}),
+            "stale_ply",
+        ),
+        (
+            json!({"type": "move", "ply": 0, "move": legal0[0]}),
+            "stale_ply",
+        ),
+        (json!({"type": "move", "ply": 1}), "bad_message"),
+        (json!({"type": "fly"}), "bad_message"),
+        (json!({"type": "hello", "protocol": 1}), "protocol"),
+        (json!({"type": "decline"}), "no_offer"),
+        (json!({"type": "takeback"}), "nothing_to_take_back"),
+        (json!({"type": "rematch"}), "not_over"),
+    ] {
+        let e = error_of(&mut south, msg.clone()).await;
+        assert_eq!(e["code"], code, "{msg} -> {e}");
+        assert!(!e["message"].as_str().unwrap().is_empty());
+    }
+    // The illegal move says why, and lists nothing secret.
+    let e = error_of(&mut south, json!({"type": "move", "ply": 1, "move": "B3>"})).await;
+    assert_eq!(e["ply"], 1);
+    south.send_text("{not json".to_owned()).await;
+    assert_eq!(south.recv_main().await["code"], "bad_message");
+    // North may not move for South.
+    let e = error_of(
+        &mut north,
+        json!({"type": "move", "ply": 1, "move": legal0[0]}),
+    )
+    .await;
+    assert_eq!(e["code"], "not_your_turn");
+
+    // Nothing changed: still ply 0, and the first legal move still works.
+    let (_, game) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(game["ply"], 0);
+    assert_eq!(game["moves"], json!([]));
+    south
+        .send(json!({"type": "move", "ply": 1, "move": legal0[0]}))
+        .await;
+    assert_eq!(south.recv_main().await["type"], "move");
+    assert_eq!(south.recv_main().await, json!({"type": "ack", "ply": 1}));
+
+    // Protocol: a message before hello, and another version, are refused.
+    let mut raw = Client::raw(addr, &id).await;
+    raw.send(json!({"type": "ping"})).await;
+    assert_eq!(raw.recv().await["code"], "protocol");
+    let mut raw = Client::raw(addr, &id).await;
+    raw.send(json!({"type": "hello", "protocol": 2})).await;
+    assert_eq!(raw.recv().await["code"], "protocol");
+    // An unknown game has no socket.
+    let (status, body) = http(addr, "GET", "/api/games/ZZZZZZZZ", None).await;
+    assert_eq!(status, 404);
+    assert_eq!(body["error"]["code"], "not_found");
+}
+
+/// A store that can be made to fail, or to wait, before it stores a move.
+#[derive(Debug)]
+struct Controlled {
+    inner: Arc<dyn Store>,
+    fail: AtomicBool,
+    gate: Semaphore,
+    gated: AtomicBool,
+    reached: Notify,
+    stored: AtomicU32,
+}
+
+#[async_trait]
+impl Store for Controlled {
+    async fn create_game(&self, g: &StoredGame) -> Result<(), StoreError> {
+        self.inner.create_game(g).await
+    }
+    async fn game(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        self.inner.game(id).await
+    }
+    async fn append_move(
+        &self,
+        id: &str,
+        epoch: u32,
+        ply: u32,
+        text: &str,
+    ) -> Result<(), StoreError> {
+        if self.fail.load(Ordering::SeqCst) {
+            return Err(StoreError::Database("disk on fire".into()));
+        }
+        if self.gated.load(Ordering::SeqCst) {
+            self.reached.notify_one();
+            self.gate.acquire().await.unwrap().forget();
+        }
+        self.inner.append_move(id, epoch, ply, text).await?;
+        self.stored.store(ply, Ordering::SeqCst);
+        Ok(())
+    }
+    async fn take_back(&self, id: &str, keep: u32, epoch: u32) -> Result<(), StoreError> {
+        self.inner.take_back(id, keep, epoch).await
+    }
+    async fn join(&self, id: &str, token: &str, side: Side, hash: &str) -> Result<(), StoreError> {
+        self.inner.join(id, token, side, hash).await
+    }
+    async fn finish(&self, id: &str, r: &str, resigned: Option<Side>) -> Result<(), StoreError> {
+        self.inner.finish(id, r, resigned).await
+    }
+    async fn set_rematch(&self, id: &str, next: &str) -> Result<(), StoreError> {
+        self.inner.set_rematch(id, next).await
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_is_acknowledged_only_once_stored() {
+    let store = Arc::new(Controlled {
+        inner: memory_store().await,
+        fail: AtomicBool::new(false),
+        gate: Semaphore::new(0),
+        gated: AtomicBool::new(false),
+        reached: Notify::new(),
+        stored: AtomicU32::new(0),
+    });
+    let (addr, _state) = spawn(store.clone()).await;
+    let c = create(addr, json!({"variant": "hus", "opponent": "local"})).await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let secret = c["secret"].as_str().unwrap().to_owned();
+    let (mut me, s) = Client::hello(addr, &id, Some(&secret), None).await;
+    assert_eq!(s["you"], "both");
+    let (mut watcher, _) = Client::hello(addr, &id, None, None).await;
+    let m = s["game"]["legal"][0].as_str().unwrap().to_owned();
+
+    // The database fails: an error, no ack, no event, and the game is unchanged.
+    store.fail.store(true, Ordering::SeqCst);
+    let e = error_of(&mut me, json!({"type": "move", "ply": 1, "move": m})).await;
+    assert_eq!(e["code"], "store");
+    assert!(
+        !e["message"].as_str().unwrap().contains("fire"),
+        "causes are not sent"
+    );
+    store.fail.store(false, Ordering::SeqCst);
+    let (_, game) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(game["ply"], 0);
+
+    // The database is slow: nothing is announced until it has answered.
+    store.gated.store(true, Ordering::SeqCst);
+    me.send(json!({"type": "move", "ply": 1, "move": m})).await;
+    store.reached.notified().await;
+    assert_eq!(store.stored.load(Ordering::SeqCst), 0);
+    store.gate.add_permits(1);
+    let ev = me.recv_main().await;
+    assert_eq!(ev["type"], "move");
+    assert_eq!(
+        store.stored.load(Ordering::SeqCst),
+        1,
+        "announced after storing"
+    );
+    assert_eq!(me.recv_main().await, json!({"type": "ack", "ply": 1}));
+    assert_eq!(
+        watcher.recv_main().await,
+        ev,
+        "the failed attempt sent nothing"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_replies_takes_back_resigns_and_rematches() {
+    let (addr, _state) = spawn(memory_store().await).await;
+    // The computer is South and opens.
+    let c = create(
+        addr,
+        json!({"variant": "kalah", "opponent": "computer", "level": 2, "side": "north"}),
+    )
+    .await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let secret = c["secret"].as_str().unwrap().to_owned();
+    let (mut me, s) = Client::hello(addr, &id, Some(&secret), None).await;
+    assert_eq!(s["you"], "north");
+    assert_eq!(s["game"]["seats"]["south"]["kind"], "computer");
+    // Wait until it is North's turn (Kalah: the computer may move twice).
+    let game = s["game"].clone();
+    let mut turn = game["position"]["turn"].clone();
+    let mut ply = game["ply"].as_u64().unwrap();
+    let mut legal_now = game["legal"].clone();
+    while turn != "north" {
+        let ev = me.recv_type("move").await;
+        assert_eq!(ev["side"], "south");
+        ply = ev["ply"].as_u64().unwrap();
+        turn = ev["after"]["position"]["turn"].clone();
+        legal_now = ev["after"]["legal"].clone();
+    }
+    assert!(ply >= 1);
+    // My move; then the computer's reply, which may come before the ack (it is quick).
+    let my_ply = ply + 1;
+    me.send(json!({"type": "move", "ply": my_ply, "move": legal_now[0]}))
+        .await;
+    let mut events = Vec::new();
+    let mut acked = false;
+    while !acked
+        || !events
+            .iter()
+            .any(|e: &Value| e["side"] == "south" && e["ply"].as_u64().unwrap() > my_ply)
+    {
+        let v = me.recv_main().await;
+        match v["type"].as_str().unwrap() {
+            "ack" => {
+                assert!(v["ply"].as_u64().unwrap() >= my_ply);
+                assert!(!events.is_empty(), "the move event comes before its ack");
+                acked = true;
+            }
+            "move" => {
+                let last = v.clone();
+                events.push(v);
+                // Kalah: my extra turns are mine to play.
+                if last["after"]["position"]["turn"] == "north" && last["side"] == "north" {
+                    let next = last["ply"].as_u64().unwrap() + 1;
+                    me.send(
+                        json!({"type": "move", "ply": next, "move": last["after"]["legal"][0]}),
+                    )
+                    .await;
+                }
+            }
+            other => panic!("unexpected {other}: {v}"),
+        }
+    }
+    assert_eq!(events[0]["side"], "north");
+    assert_eq!(events[0]["ply"], my_ply);
+
+    // Takeback: back to before my last move, in a new epoch, announced as a full state.
+    me.send(json!({"type": "takeback"})).await;
+    let st = me.recv_type("state").await;
+    assert_eq!(st["game"]["epoch"], 1);
+    assert_eq!(st["game"]["ply"], ply);
+    assert_eq!(st["game"]["position"]["turn"], "north");
+    let (_, g) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["ply"], ply, "stored too");
+
+    // Resign: South wins.
+    me.send(json!({"type": "resign"})).await;
+    let end = me.recv_type("end").await;
+    assert_eq!(end["outcome"]["winner"], "south");
+    assert_eq!(end["outcome"]["reason"], "resignation");
+    let e = error_of(
+        &mut me,
+        json!({"type": "move", "ply": ply + 1, "move": "a1"}),
+    )
+    .await;
+    assert_eq!(e["code"], "game_over");
+    let (_, g) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["outcome"]["result"], "1-0");
+
+    // Rematch at once, sides swapped: the same secret now plays South.
+    me.send(json!({"type": "rematch"})).await;
+    let r = me.recv_type("rematch").await;
+    let next = r["id"].as_str().unwrap().to_owned();
+    assert_ne!(next, id);
+    let (_, s) = Client::hello(addr, &next, Some(&secret), None).await;
+    assert_eq!(s["you"], "south");
+    assert_eq!(s["game"]["seats"]["north"]["kind"], "computer");
+    assert_eq!(s["game"]["seats"]["north"]["level"], 2);
+    let (_, g) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["rematch"], next.as_str());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn friends_agree_on_takebacks_and_rematches() {
+    let (addr, _state) = spawn(memory_store().await).await;
+    let c = create(
+        addr,
+        json!({"variant": "hawalis", "opponent": "friend", "side": "north"}),
+    )
+    .await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let n_secret = c["secret"].as_str().unwrap().to_owned();
+    let s_secret = join(addr, c["invite_url"].as_str().unwrap()).await;
+    // The invitation works once.
+    let (status, head, _) =
+        common::http_raw(addr, "GET", c["invite_url"].as_str().unwrap(), None, &[]).await;
+    assert_eq!(status, 303);
+    assert!(
+        common::header(&head, "location")
+            .unwrap()
+            .ends_with("?invite=used")
+    );
+
+    let (mut south, s0) = Client::hello(addr, &id, Some(&s_secret), None).await;
+    let (mut north, _) = Client::hello(addr, &id, Some(&n_secret), None).await;
+    south
+        .send(json!({"type": "move", "ply": 1, "move": s0["game"]["legal"][0]}))
+        .await;
+    let ev = south.recv_type("move").await;
+    let _ = north.recv_type("move").await;
+
+    // South asks to take back; North declines; South asks again; North accepts.
+    south.send(json!({"type": "takeback"})).await;
+    let o = north.recv_type("offers").await;
+    assert_eq!(o["takeback"], "south");
+    assert_eq!(south.recv_type("offers").await["takeback"], "south");
+    north.send(json!({"type": "decline"})).await;
+    assert_eq!(south.recv_type("offers").await["takeback"], Value::Null);
+    assert_eq!(north.recv_type("offers").await["takeback"], Value::Null);
+    south.send(json!({"type": "takeback"})).await;
+    assert_eq!(north.recv_type("offers").await["takeback"], "south");
+    north.send(json!({"type": "takeback"})).await;
+    let st = south.recv_type("state").await;
+    assert_eq!(st["game"]["ply"], 0);
+    assert_eq!(st["game"]["epoch"], 1);
+    assert_eq!(st["you"], "south");
+    assert_eq!(north.recv_type("state").await["you"], "north");
+
+    // Play on in the new epoch; then South resigns and they agree on a rematch.
+    south
+        .send(json!({"type": "move", "ply": 1, "move": ev["move"]}))
+        .await;
+    assert_eq!(south.recv_type("move").await["epoch"], 1);
+    south.send(json!({"type": "resign"})).await;
+    assert_eq!(north.recv_type("end").await["outcome"]["winner"], "north");
+    north.send(json!({"type": "rematch"})).await;
+    assert_eq!(south.recv_type("offers").await["rematch"], "north");
+    south.send(json!({"type": "rematch"})).await;
+    let r = north.recv_type("rematch").await;
+    assert_eq!(south.recv_type("rematch").await, r);
+    let next = r["id"].as_str().unwrap();
+    let (_, s) = Client::hello(addr, next, Some(&n_secret), None).await;
+    assert_eq!(s["you"], "south", "sides swapped");
+    let (_, s) = Client::hello(addr, next, Some(&s_secret), None).await;
+    assert_eq!(s["you"], "north");
+}
