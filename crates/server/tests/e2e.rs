@@ -1,0 +1,937 @@
+//! End to end in Debian's headless Chromium (chromium + chromium-driver), over W3C `WebDriver`:
+//! the server runs in this process on 127.0.0.1:0 with a fresh `SQLite` file, chromedriver runs on
+//! a free port, and two independent browser sessions click through the site as people would.
+//!
+//! One test, one chromedriver, two browsers, three scenarios in turn:
+//! 1. browser A creates a friend game of Bao la Kujifunza from the home page form, browser B
+//!    opens the invitation link, and they play it to the end by clicking pits and the choices of
+//!    the move dialogue; both pages and `GET /api/games/{id}` agree on the ending. A screenshot of
+//!    A's board around ply 10 goes to `target/e2e/board-midgame.png`.
+//! 2. A plays the computer (level 2, Bao la Kiswahili): after A's move the computer replies.
+//! 3. A reloads that game, by its private link and by the plain game link (the seat cookie):
+//!    the seat comes back at the same ply, and a move from the plain link is played. Then a
+//!    phone-sized view (390x844) of the game goes to `target/e2e/board-phone.png`.
+//!
+//! Without chromium and chromedriver the test prints a notice and passes, unless `CI=true`, where
+//! it fails: CI installs them (.ci/run).
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::print_stdout,
+    reason = "a test: failing loudly and printing its artifacts is the point"
+)]
+
+use std::fmt::Write as _;
+use std::io::{Read as _, Write as _};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::panic::AssertUnwindSafe;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use futures_util::FutureExt as _;
+use mancala_server::{Config, Server};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// Debian's paths; `MANCALA_E2E_CHROMIUM` and `MANCALA_E2E_CHROMEDRIVER` override them.
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// How long any awaited condition may take before the test fails.
+const DEADLINE: Duration = Duration::from_secs(60);
+/// How often a condition is looked at again.
+const POLL: Duration = Duration::from_millis(40);
+/// A game that has not ended after this many plies fails the test.
+const MAX_PLIES: u32 = 400;
+/// The seed of the move picker (`MANCALA_E2E_SEED` overrides it, to try other games).
+const SEED: u64 = 0x5eed_ba01_ac0d_e5ee;
+
+// ---------------------------------------------------------------- the test
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browsers_play_the_site() {
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    let tools = Tools {
+        chromium: tool("MANCALA_E2E_CHROMIUM", CHROMIUM),
+        chromedriver: tool("MANCALA_E2E_CHROMEDRIVER", CHROMEDRIVER),
+    };
+    let missing: Vec<String> = [&tools.chromium, &tools.chromedriver]
+        .into_iter()
+        .filter(|p| !p.is_file())
+        .map(|p| p.display().to_string())
+        .collect();
+    if !missing.is_empty() {
+        assert!(
+            !ci,
+            "CI=true but {} missing: the end-to-end test needs Debian's chromium and \
+             chromium-driver (.ci/run installs them)",
+            missing.join(" and ")
+        );
+        eprintln!(
+            "notice: skipping the end-to-end browser test: {} missing \
+             (apt-get install chromium chromium-driver)",
+            missing.join(" and ")
+        );
+        return;
+    }
+    let started = Instant::now();
+    let artifacts = artifact_dir();
+    let scratch = TempDir::new("run");
+    let site = Site::start(&scratch.path.join("e2e.db")).await;
+    let driver = Chromedriver::start(&tools, &artifacts.join("chromedriver.log"));
+    let a = Browser::open(&tools, &driver, "A").await;
+    let b = Browser::open(&tools, &driver, "B").await;
+    println!(
+        "e2e: server, chromedriver and two browsers up in {:.1?}",
+        started.elapsed()
+    );
+
+    // A failure in the scenarios still closes the browsers and stops the server.
+    let outcome = AssertUnwindSafe(scenarios(&site.origin, &a.page, &b.page, &artifacts))
+        .catch_unwind()
+        .await;
+    a.close().await;
+    b.close().await;
+    let stopped = site.stop().await;
+    drop(driver);
+    if let Err(panic) = outcome {
+        std::panic::resume_unwind(panic);
+    }
+    stopped.unwrap();
+    println!("e2e: all scenarios passed in {:.1?}", started.elapsed());
+}
+
+async fn scenarios(origin: &str, a: &Page, b: &Page, artifacts: &Path) {
+    let t = Instant::now();
+    let plies = friend_game_to_the_end(origin, a, b, artifacts).await;
+    println!(
+        "e2e: 1. friend game by link: {plies} plies in {:.1?}",
+        t.elapsed()
+    );
+
+    let t = Instant::now();
+    let game = computer_replies(origin, a).await;
+    println!("e2e: 2. the computer replies: {:.1?}", t.elapsed());
+
+    let t = Instant::now();
+    reload_restores_the_seat(origin, a, &game, artifacts).await;
+    println!(
+        "e2e: 3. reloads restore the seat, phone view: {:.1?}",
+        t.elapsed()
+    );
+}
+
+// ---------------------------------------------------------------- scenario 1
+
+/// A creates a friend game, B joins by the invitation, and they click it to the end.
+/// Returns the number of plies.
+async fn friend_game_to_the_end(origin: &str, a: &Page, b: &Page, artifacts: &Path) -> u32 {
+    let game = create_game(origin, a, "bao-la-kujifunza", "friend", None, "south").await;
+    let invite = wait_for(a, "the invitation link (#invite-url)", async || {
+        let v = a
+            .client
+            .execute(
+                "const e = document.querySelector('#invite-url'); return e ? e.value : null;",
+                vec![],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+        match v.as_str() {
+            Some(s) if !s.is_empty() => Ok(s.to_owned()),
+            _ => Err(format!("#invite-url value is {v}")),
+        }
+    })
+    .await;
+    let invite = if invite.starts_with('/') {
+        format!("{origin}{invite}")
+    } else {
+        invite
+    };
+    assert!(
+        invite.starts_with(origin) && invite.contains(&game.id),
+        "the invitation link {invite:?} is not a link of game {} on {origin}",
+        game.id
+    );
+
+    b.goto(&invite).await;
+    let b_url = wait_for(b, "the invitation to lead to a player's page", async || {
+        let url = b.url().await;
+        if url.contains(&format!("/g/{}/", game.id)) {
+            Ok(url)
+        } else {
+            Err(format!("at {url}"))
+        }
+    })
+    .await;
+    b.goto(&format!("{b_url}?anim=off")).await;
+    let sb = b.wait_state("B's live board", |s| s.live && s.online).await;
+    assert_eq!(sb.id, game.id, "B is on another game");
+    assert_eq!(sb.ply, 0, "B joined a game that has moves");
+    assert!(!sb.seat.is_empty(), "B's page holds no seat");
+    assert_ne!(sb.seat, game.seat, "B got A's seat");
+    // The invitation is consumed: A's page drops it.
+    a.wait_state("A's invitation to disappear once B joined", |s| {
+        !s.invite_shown
+    })
+    .await;
+
+    let seed = std::env::var("MANCALA_E2E_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(SEED);
+    let mut rng = Rng(seed);
+    let mut ply = 0;
+    let mut shot = false;
+    loop {
+        let (sa, sb) = (a.state().await, b.state().await);
+        assert_eq!(sa.ply, ply, "A's ply");
+        assert_eq!(sb.ply, ply, "B's ply");
+        if !sa.outcome.is_empty() || !sb.outcome.is_empty() {
+            break;
+        }
+        assert!(ply < MAX_PLIES, "the game has not ended after {ply} plies");
+        // South (A) moves first; then whoever has the move. Exactly one board is playable.
+        let (mover, waiter) = match (sa.playable.is_empty(), sb.playable.is_empty()) {
+            (false, true) => (a, b),
+            (true, false) => (b, a),
+            (false, false) => panic!("both boards offer moves:\n  A: {sa}\n  B: {sb}"),
+            (true, true) => {
+                // Not settled yet: look again.
+                let a_waits = wait_for(a, "exactly one board to offer moves", async || {
+                    let (x, y) = (a.state().await, b.state().await);
+                    assert!(
+                        x.playable.is_empty() || y.playable.is_empty(),
+                        "both boards offer moves:\n  A: {x}\n  B: {y}"
+                    );
+                    if x.playable.is_empty() != y.playable.is_empty() {
+                        Ok(x.playable.is_empty())
+                    } else {
+                        Err(format!("A: {x}\nB: {y}"))
+                    }
+                })
+                .await;
+                if a_waits { (b, a) } else { (a, b) }
+            }
+        };
+        let ms = mover.state().await;
+        let ws = waiter.state().await;
+        assert_eq!(ms.turn_state, "you", "{}'s #turn: {ms}", mover.name);
+        assert_eq!(ws.turn_state, "wait", "{}'s #turn: {ws}", waiter.name);
+        assert!(
+            ws.playable.is_empty(),
+            "{} can move out of turn: {ws}",
+            waiter.name
+        );
+
+        let played = play_random_move(mover, &mut rng).await;
+        ply += 1;
+        for p in [a, b] {
+            p.wait_state(
+                &format!("ply {ply} ({} played {played}) on {}", mover.name, p.name),
+                |s| s.ply >= ply && !s.busy,
+            )
+            .await;
+        }
+        if ply == 10 && !shot {
+            shot = true;
+            save_screenshot(a, &artifacts.join("board-midgame.png")).await;
+        }
+    }
+
+    if !shot {
+        save_screenshot(a, &artifacts.join("board-midgame.png")).await;
+    }
+
+    // Both pages show the end, at the same ply, and the server agrees.
+    let sa = a
+        .wait_state("A to show the outcome", |s| !s.outcome.is_empty())
+        .await;
+    let sb = b
+        .wait_state("B to show the outcome", |s| !s.outcome.is_empty())
+        .await;
+    assert_eq!(sa.ply, sb.ply, "the browsers end at different plies");
+    assert!(
+        sa.playable.is_empty() && sb.playable.is_empty(),
+        "moves are offered after the end"
+    );
+    let api = api_game(origin, &game.id).await;
+    assert_eq!(
+        api["ply"].as_u64(),
+        Some(u64::from(sa.ply)),
+        "the server's ply: {api}"
+    );
+    assert_eq!(
+        api["moves"].as_array().map(Vec::len),
+        Some(sa.ply as usize),
+        "the server's move list"
+    );
+    let outcome = &api["outcome"];
+    assert!(outcome.is_object(), "the server has no outcome: {api}");
+    let text = outcome["text"].as_str().unwrap_or_default();
+    assert!(
+        !text.is_empty(),
+        "the server's outcome has no text: {outcome}"
+    );
+    for s in [&sa, &sb] {
+        assert!(
+            s.outcome.contains(text),
+            "{:?} does not show the outcome {text:?}",
+            s.outcome
+        );
+    }
+    // The same ending seen from both seats.
+    let (lead_a, lead_b) = match outcome["winner"].as_str() {
+        Some("south") => ("You win", "You lose"),
+        Some("north") => ("You lose", "You win"),
+        _ => ("Draw", "Draw"),
+    };
+    assert!(
+        sa.outcome.starts_with(lead_a),
+        "A (South) shows {:?}; {outcome}",
+        sa.outcome
+    );
+    assert!(
+        sb.outcome.starts_with(lead_b),
+        "B (North) shows {:?}; {outcome}",
+        sb.outcome
+    );
+    println!(
+        "e2e: the friend game (seed {seed}) ended at ply {}: {text}",
+        sa.ply
+    );
+    sa.ply
+}
+
+/// Clicks a playable pit, then choices of the move dialogue until the move is sent; all picks
+/// by `rng`. Returns what was clicked, e.g. "A3 > c".
+async fn play_random_move(page: &Page, rng: &mut Rng) -> String {
+    let before = page.state().await;
+    let pit = rng.pick(&before.playable).clone();
+    page.click(&format!("[data-pit=\"{pit}\"]")).await;
+    let mut played = pit;
+    for _ in 0..16 {
+        let s = page
+            .wait_state(
+                &format!("{} to answer the click on {played}", page.name),
+                |s| !s.choices.is_empty() || s.busy || s.ply > before.ply,
+            )
+            .await;
+        let options: Vec<&String> = s.choices.iter().filter(|c| *c != "cancel").collect();
+        if options.is_empty() {
+            return played;
+        }
+        let c = (*rng.pick(&options)).clone();
+        page.click(&format!(".choice-panel [data-choice=\"{c}\"]"))
+            .await;
+        write!(played, " {c}").unwrap();
+    }
+    panic!(
+        "{}: the move dialogue did not end after {played}",
+        page.name
+    );
+}
+
+// ---------------------------------------------------------------- scenario 2
+
+/// A plays the computer at level 2; the computer answers A's first move.
+async fn computer_replies(origin: &str, a: &Page) -> Game {
+    let game = create_game(origin, a, "bao-la-kiswahili", "computer", Some(2), "south").await;
+    let s = a
+        .wait_state("A's first move to be offered", |s| !s.playable.is_empty())
+        .await;
+    assert_eq!(s.ply, 0);
+    assert_eq!(s.turn_state, "you", "South moves first: {s}");
+    let mut rng = Rng(SEED ^ 2);
+    let played = play_random_move(a, &mut rng).await;
+    let s = a
+        .wait_state(&format!("the computer to reply to {played}"), |s| {
+            s.ply >= 2 && !s.playable.is_empty() && !s.busy
+        })
+        .await;
+    assert_eq!(s.ply, 2, "more than one reply: {s}");
+    assert_eq!(s.turn_state, "you", "{s}");
+    let api = api_game(origin, &game.id).await;
+    assert_eq!(api["ply"].as_u64(), Some(2), "{api}");
+    assert_eq!(api["seats"]["north"]["kind"], "computer", "{api}");
+    assert_eq!(api["seats"]["north"]["level"], 2, "{api}");
+    assert_eq!(api["moves"][1]["side"], "north", "{api}");
+    game
+}
+
+// ---------------------------------------------------------------- scenario 3
+
+/// Reloads of a running game against the computer give A its seat back.
+async fn reload_restores_the_seat(origin: &str, a: &Page, game: &Game, artifacts: &Path) {
+    // One more move, so that the reload is truly mid-game.
+    let mut rng = Rng(SEED ^ 3);
+    let played = play_random_move(a, &mut rng).await;
+    let before = a
+        .wait_state(&format!("the computer to reply to {played}"), |s| {
+            s.ply >= 4 && !s.playable.is_empty() && !s.busy
+        })
+        .await;
+    assert_eq!(before.ply, 4, "{before}");
+
+    // The private link, reloaded.
+    a.client.refresh().await.expect("reload");
+    let s = a
+        .wait_state("the seat after a reload of the private link", seated)
+        .await;
+    assert_eq!(s.ply, before.ply, "the ply changed over a reload");
+    assert_eq!(
+        s.playable, before.playable,
+        "other pits are playable after the reload"
+    );
+
+    // The plain game link: the seat cookie makes it A's seat.
+    let plain = format!("{origin}/en/g/{}?anim=off", game.id);
+    a.goto(&plain).await;
+    let s = a
+        .wait_state("the seat on the plain game link (cookie)", seated)
+        .await;
+    assert_eq!(s.ply, before.ply, "the plain link shows another ply");
+    assert_eq!(s.seat, game.seat, "the plain link holds another seat");
+    let played = play_random_move(a, &mut rng).await;
+    let s = a
+        .wait_state(
+            &format!("{played} from the plain link, and the reply"),
+            |s| s.ply >= before.ply + 2 && !s.playable.is_empty() && !s.busy,
+        )
+        .await;
+    assert_eq!(s.ply, before.ply + 2, "{s}");
+    let api = api_game(origin, &game.id).await;
+    assert_eq!(api["ply"].as_u64(), Some(u64::from(s.ply)), "{api}");
+
+    // A phone in portrait: a 390x844 viewport (the window is larger by what the browser
+    // reserves around the page, measured first).
+    let frame = a
+        .client
+        .execute(
+            "return [outerWidth - innerWidth, outerHeight - innerHeight];",
+            vec![],
+        )
+        .await
+        .expect("the window frame");
+    let frame = |i: usize| u32::try_from(frame[i].as_u64().unwrap_or(0)).unwrap_or(0);
+    a.client
+        .set_window_size(390 + frame(0), 844 + frame(1))
+        .await
+        .expect("resize");
+    a.client.refresh().await.expect("reload");
+    let s = a
+        .wait_state("the seat on a phone-sized window", seated)
+        .await;
+    let view = a
+        .client
+        .execute(
+            "return [innerWidth, innerHeight, document.documentElement.scrollWidth];",
+            vec![],
+        )
+        .await
+        .expect("viewport");
+    save_screenshot(a, &artifacts.join("board-phone.png")).await;
+    let (w, scroll) = (view[0].as_u64().unwrap_or(0), view[2].as_u64().unwrap_or(0));
+    assert!(
+        w <= 400,
+        "the window did not shrink to a phone's width: viewport {view}"
+    );
+    assert!(
+        scroll <= w,
+        "the game page is wider than a phone (scrolls sideways): viewport {view}, ply {}",
+        s.ply
+    );
+    a.client.set_window_size(1280, 900).await.expect("resize");
+}
+
+/// The player's seat is live: connected, the turn, pits to click.
+fn seated(s: &State) -> bool {
+    s.live && s.online && !s.busy && s.turn_state == "you" && !s.playable.is_empty()
+}
+
+// ---------------------------------------------------------------- the site, through the form
+
+#[derive(Clone, Debug)]
+struct Game {
+    id: String,
+    seat: String,
+}
+
+/// Fills in the home page form and lands on the new game's page with `?anim=off`.
+async fn create_game(
+    origin: &str,
+    page: &Page,
+    variant: &str,
+    opponent: &str,
+    level: Option<u8>,
+    side: &str,
+) -> Game {
+    page.goto(&format!("{origin}/en/")).await;
+    let form = page.find("form#new-game").await;
+    form.find(Locator::Css("select[name=variant]"))
+        .await
+        .expect("the variant menu")
+        .select_by_value(variant)
+        .await
+        .unwrap_or_else(|e| panic!("no variant {variant} in the menu: {e}"));
+    page.click(&format!("input[name=opponent][value={opponent}]"))
+        .await;
+    if let Some(level) = level {
+        form.find(Locator::Css("select[name=level]"))
+            .await
+            .expect("the level menu")
+            .select_by_value(&level.to_string())
+            .await
+            .unwrap_or_else(|e| panic!("no level {level} in the menu: {e}"));
+    }
+    page.click(&format!("input[name=side][value={side}]")).await;
+    page.click("form#new-game [type=submit]").await;
+    let url = wait_for(page, "the new game's page", async || {
+        let url = page.url().await;
+        if url.contains("/en/g/") {
+            Ok(url)
+        } else {
+            Err(format!("at {url}"))
+        }
+    })
+    .await;
+    page.goto(&format!("{url}?anim=off")).await;
+    let s = page
+        .wait_state("the new game's live board", |s| s.live && s.online)
+        .await;
+    assert!(
+        url.ends_with(&format!("/g/{}/{}", s.id, s.seat)),
+        "{url} is not the seat's link"
+    );
+    let api = api_game(origin, &s.id).await;
+    assert_eq!(api["variant"], variant, "{api}");
+    assert_eq!(api["mode"], opponent, "{api}");
+    assert_eq!(api["ply"], 0, "{api}");
+    Game {
+        id: s.id,
+        seat: s.seat,
+    }
+}
+
+/// What a game page shows, read in one script through the stable hooks of web/game.js.
+#[derive(Debug, Deserialize)]
+struct State {
+    id: String,
+    seat: String,
+    live: bool,
+    ply: u32,
+    busy: bool,
+    online: bool,
+    playable: Vec<String>,
+    choices: Vec<String>,
+    turn: String,
+    turn_state: String,
+    outcome: String,
+    status: String,
+    invite_shown: bool,
+}
+
+const STATE_JS: &str = r"
+const m = document.querySelector('main#game');
+if (!m) return null;
+const q = (s) => document.querySelector(s);
+const shown = (e) => !!e && e.getClientRects().length > 0;
+const inv = q('#invite-url');
+return {
+  id: m.dataset.id || '',
+  seat: m.dataset.seat || '',
+  live: m.classList.contains('live') && !!q('[data-pit]'),
+  ply: Number(m.dataset.ply || 0),
+  busy: m.dataset.busy === 'true',
+  online: q('#connection')?.dataset.state === 'online',
+  playable: [...document.querySelectorAll('[data-pit].playable')].map((e) => e.dataset.pit),
+  choices: [...document.querySelectorAll('.choice-panel [data-choice]')].filter(shown).map((e) => e.dataset.choice),
+  turn: q('#turn')?.textContent || '',
+  turn_state: q('#turn')?.dataset.state || '',
+  outcome: shown(q('#outcome')) ? q('#outcome').textContent : '',
+  status: q('#status')?.textContent || '',
+  invite_shown: shown(inv),
+};
+";
+
+impl std::fmt::Display for State {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "ply {} busy {} online {} turn {:?} ({}) playable {:?} choices {:?} outcome {:?} status {:?}",
+            self.ply,
+            self.busy,
+            self.online,
+            self.turn,
+            self.turn_state,
+            self.playable,
+            self.choices,
+            self.outcome,
+            self.status
+        )
+    }
+}
+
+// ---------------------------------------------------------------- browsers
+
+/// Where the browser and its driver are.
+#[derive(Debug)]
+struct Tools {
+    chromium: PathBuf,
+    chromedriver: PathBuf,
+}
+
+fn tool(var: &str, default: &str) -> PathBuf {
+    std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from)
+}
+
+/// One browser session (cheap to clone: a handle).
+#[derive(Clone, Debug)]
+struct Page {
+    name: &'static str,
+    client: Client,
+}
+
+impl Page {
+    async fn goto(&self, url: &str) {
+        self.client
+            .goto(url)
+            .await
+            .unwrap_or_else(|e| panic!("{} cannot open {url}: {e}", self.name));
+    }
+
+    async fn url(&self) -> String {
+        self.client
+            .current_url()
+            .await
+            .map(|u| u.to_string())
+            .unwrap_or_else(|e| panic!("{}: no current URL: {e}", self.name))
+    }
+
+    async fn find(&self, css: &str) -> fantoccini::elements::Element {
+        wait_for(self, &format!("{css} on the page"), async || {
+            self.client
+                .find(Locator::Css(css))
+                .await
+                .map_err(|e| e.to_string())
+        })
+        .await
+    }
+
+    /// Clicks the element of `css` (waiting for it to exist), as a user would.
+    async fn click(&self, css: &str) {
+        let e = self.find(css).await;
+        e.click()
+            .await
+            .unwrap_or_else(|err| panic!("{} cannot click {css}: {err}", self.name));
+    }
+
+    async fn try_state(&self) -> Result<State, String> {
+        let v = self
+            .client
+            .execute(STATE_JS, vec![])
+            .await
+            .map_err(|e| format!("script failed: {e}"))?;
+        if v.is_null() {
+            return Err(format!("no main#game at {}", self.url().await));
+        }
+        serde_json::from_value(v.clone()).map_err(|e| format!("{e}: {v}"))
+    }
+
+    async fn state(&self) -> State {
+        self.try_state()
+            .await
+            .unwrap_or_else(|e| panic!("{}: cannot read the game page: {e}", self.name))
+    }
+
+    /// Waits for the page's state to satisfy `ok`, and returns that state.
+    async fn wait_state(&self, what: &str, ok: impl Fn(&State) -> bool) -> State {
+        wait_for(self, what, async || {
+            let s = self.try_state().await?;
+            if ok(&s) { Ok(s) } else { Err(s.to_string()) }
+        })
+        .await
+    }
+}
+
+/// Polls `check` until it gives `Ok`, for at most [`DEADLINE`]; on timeout fails with what it
+/// saw last.
+async fn wait_for<T>(
+    page: &Page,
+    what: &str,
+    mut check: impl AsyncFnMut() -> Result<T, String>,
+) -> T {
+    let start = Instant::now();
+    loop {
+        match check().await {
+            Ok(v) => return v,
+            Err(last) => {
+                if start.elapsed() > DEADLINE {
+                    panic!(
+                        "{}: timed out after {DEADLINE:?} waiting for {what}\n  last seen: {last}",
+                        page.name
+                    );
+                }
+            }
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+async fn save_screenshot(page: &Page, path: &Path) {
+    let png = page
+        .client
+        .screenshot()
+        .await
+        .unwrap_or_else(|e| panic!("{}: no screenshot: {e}", page.name));
+    assert!(png.starts_with(b"\x89PNG"), "the screenshot is not a PNG");
+    std::fs::write(path, &png).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    println!("e2e: screenshot {} ({} bytes)", path.display(), png.len());
+}
+
+/// A browser session with its own profile directory.
+#[derive(Debug)]
+struct Browser {
+    page: Page,
+    _profile: TempDir,
+}
+
+impl Browser {
+    async fn open(tools: &Tools, driver: &Chromedriver, name: &'static str) -> Self {
+        let profile = TempDir::new(&format!("profile-{name}"));
+        let args = vec![
+            "--headless".to_owned(),
+            "--no-sandbox".to_owned(),
+            "--disable-gpu".to_owned(),
+            "--disable-dev-shm-usage".to_owned(),
+            "--disable-background-networking".to_owned(),
+            "--disable-component-update".to_owned(),
+            "--disable-sync".to_owned(),
+            "--no-first-run".to_owned(),
+            "--window-size=1280,900".to_owned(),
+            format!("--user-data-dir={}", profile.path.display()),
+        ];
+        let caps = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": { "binary": tools.chromium, "args": args },
+        });
+        let Value::Object(caps) = caps else {
+            unreachable!("an object")
+        };
+        let client = ClientBuilder::native()
+            .capabilities(caps)
+            .connect(&driver.url)
+            .await
+            .unwrap_or_else(|e| {
+                panic!(
+                    "browser {name}: no session from chromedriver at {}: {e}",
+                    driver.url
+                )
+            });
+        Self {
+            page: Page { name, client },
+            _profile: profile,
+        }
+    }
+
+    async fn close(self) {
+        if let Err(e) = self.page.client.close().await {
+            eprintln!("browser {}: close failed: {e}", self.page.name);
+        }
+    }
+}
+
+/// chromedriver on a free port, in its own process group: dropping it ends the group (the
+/// driver and the browsers it started).
+#[derive(Debug)]
+struct Chromedriver {
+    child: Child,
+    url: String,
+}
+
+impl Chromedriver {
+    fn start(tools: &Tools, log: &Path) -> Self {
+        use std::os::unix::process::CommandExt as _;
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let mut child = Command::new(&tools.chromedriver)
+            .arg(format!("--port={port}"))
+            .arg(format!("--log-path={}", log.display()))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", tools.chromedriver.display()));
+        let addr = SocketAddr::from(([127, 0, 0, 1], port));
+        let start = Instant::now();
+        while TcpStream::connect_timeout(&addr, Duration::from_secs(1)).is_err() {
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!(
+                    "chromedriver exited at start ({status}); see {}",
+                    log.display()
+                );
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "chromedriver did not listen on port {port} within {DEADLINE:?}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Self {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        }
+    }
+}
+
+impl Drop for Chromedriver {
+    fn drop(&mut self) {
+        // The group of the driver: the driver itself and any browser left behind.
+        let _ = Command::new("kill")
+            .arg("-KILL")
+            .arg("--")
+            .arg(format!("-{}", self.child.id()))
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+// ---------------------------------------------------------------- the server
+
+#[derive(Debug)]
+struct Site {
+    origin: String,
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<()>,
+}
+
+impl Site {
+    async fn start(db: &Path) -> Self {
+        let config = Config {
+            bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+            database_url: format!("sqlite://{}", db.display()),
+            searches: 1,
+        };
+        let server = Server::bind(&config).await.expect("the server starts");
+        let addr = server.local_addr().expect("the server's address");
+        let (stop, rx) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            server
+                .run(async move {
+                    let _ = rx.await;
+                })
+                .await
+                .expect("the server runs");
+        });
+        Self {
+            origin: format!("http://{addr}"),
+            stop,
+            task,
+        }
+    }
+
+    /// Stops the server; says what went wrong rather than failing, so that a failure of the
+    /// scenarios is the one reported.
+    async fn stop(self) -> Result<(), String> {
+        let _ = self.stop.send(());
+        match tokio::time::timeout(Duration::from_secs(10), self.task).await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(format!("the server failed: {e}")),
+            Err(_) => Err("the server did not stop within 10 s".to_owned()),
+        }
+    }
+}
+
+/// `GET /api/games/{id}`, straight from the server (not through a browser).
+async fn api_game(origin: &str, id: &str) -> Value {
+    let host = origin.trim_start_matches("http://").to_owned();
+    let path = format!("/api/games/{id}");
+    tokio::task::spawn_blocking(move || {
+        let mut s = TcpStream::connect(&host).expect("connect to the server");
+        s.set_read_timeout(Some(DEADLINE)).expect("timeout");
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        )
+        .expect("send the request");
+        let mut raw = String::new();
+        s.read_to_string(&mut raw).expect("read the response");
+        let (head, body) = raw.split_once("\r\n\r\n").expect("an HTTP response");
+        assert!(
+            head.starts_with("HTTP/1.1 200"),
+            "GET {path}: {head}\n{body}"
+        );
+        assert!(
+            !head
+                .to_ascii_lowercase()
+                .contains("transfer-encoding: chunked"),
+            "GET {path}: a chunked answer"
+        );
+        serde_json::from_str(body).unwrap_or_else(|e| panic!("GET {path}: {e}: {body}"))
+    })
+    .await
+    .expect("the request task")
+}
+
+// ---------------------------------------------------------------- small things
+
+/// xorshift64*: the same seed, the same picks.
+#[derive(Debug)]
+struct Rng(u64);
+
+impl Rng {
+    fn pick<'a, T>(&mut self, from: &'a [T]) -> &'a T {
+        assert!(!from.is_empty(), "nothing to pick from");
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let r = self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32;
+        &from[usize::try_from(r).unwrap() % from.len()]
+    }
+}
+
+/// A directory removed on drop.
+#[derive(Debug)]
+struct TempDir {
+    path: PathBuf,
+}
+
+impl TempDir {
+    fn new(what: &str) -> Self {
+        static N: AtomicU32 = AtomicU32::new(0);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("mancala-e2e-{}-{n}-{what}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path)
+            .unwrap_or_else(|e| panic!("cannot create {}: {e}", path.display()));
+        Self { path }
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// `target/e2e` of the workspace (or of `CARGO_TARGET_DIR`), created.
+fn artifact_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"),
+        PathBuf::from,
+    );
+    let dir = target.join("e2e");
+    std::fs::create_dir_all(&dir)
+        .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    dir.canonicalize().unwrap_or(dir)
+}
