@@ -697,6 +697,28 @@ impl Hub {
         if before != after {
             handle.send_text(after);
         }
+        // Nobody left and nothing running: the game leaves memory (the store has it all).
+        if !on && live.connected == [0, 0] && live.thinking.is_none() {
+            let mut games = self
+                .games
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if games
+                .get(&handle.id)
+                .is_some_and(|h| Arc::ptr_eq(h, handle))
+            {
+                games.remove(&handle.id);
+            }
+        }
+    }
+
+    /// How many games are in memory.
+    #[must_use]
+    pub fn live_games(&self) -> usize {
+        self.games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .len()
     }
 
     /// Plays `text` as ply `ply` for `role`. The move is stored before it is applied and
@@ -760,7 +782,10 @@ impl Hub {
         {
             Ok(()) => {}
             Err(StoreError::Conflict(msg)) => {
-                tracing::warn!(game = %handle.id, %msg, "move conflict");
+                // Another writer (another instance, or an older copy of this game) got there
+                // first: the database is right, so reload it and resync everyone.
+                tracing::warn!(game = %handle.id, %msg, "move conflict; reloading");
+                self.reload(handle, live).await;
                 return Err(GameError::new(
                     "stale_ply",
                     format!("ply {ply} was taken by another move"),
@@ -788,6 +813,24 @@ impl Hub {
         }
         self.start_computer(handle, live);
         Ok(())
+    }
+
+    /// Replaces the live state by the stored one and resyncs every connection.
+    async fn reload(self: &Arc<Self>, handle: &Arc<GameHandle>, live: &mut Live) {
+        match self.store.game(&handle.id).await {
+            Ok(Some(g)) => match Live::from_stored(&g) {
+                Ok(mut fresh) => {
+                    live.stop_computer();
+                    fresh.connected = live.connected;
+                    *live = fresh;
+                    handle.send(Broadcast::Resync);
+                    self.start_computer(handle, live);
+                }
+                Err(e) => tracing::error!(game = %handle.id, error = %e, "reload failed"),
+            },
+            Ok(None) => tracing::error!(game = %handle.id, "reload: the game is gone"),
+            Err(e) => tracing::error!(game = %handle.id, error = %e, "reload failed"),
+        }
     }
 
     /// Starts the computer's search if it is to move and not already thinking.
@@ -900,6 +943,16 @@ impl Hub {
                 .take(live.record.moves().len())
                 .rposition(|p| p.turn() == side)
         };
+        if live.mode == Mode::Local {
+            // Pass-and-play: the last move, whoever made it.
+            let Some(keep) = live.record.moves().len().checked_sub(1) else {
+                return Err(GameError::new(
+                    "nothing_to_take_back",
+                    "there is no move to take back",
+                ));
+            };
+            return self.undo_to(handle, &mut live, keep).await;
+        }
         let accepting = live.mode == Mode::Friend && live.offers.takeback == Some(me.other());
         // Accepting takes back the offerer's last move; otherwise it is one's own.
         let undone = if accepting { me.other() } else { me };
@@ -916,6 +969,16 @@ impl Hub {
             }
             return Ok(());
         }
+        self.undo_to(handle, &mut live, keep).await
+    }
+
+    /// Takes back every move after the first `keep`, in a new epoch.
+    async fn undo_to(
+        self: &Arc<Self>,
+        handle: &Arc<GameHandle>,
+        live: &mut Live,
+        keep: usize,
+    ) -> Result<(), GameError> {
         let keep_u32 = u32::try_from(keep).unwrap_or(0);
         self.store
             .take_back(&handle.id, keep_u32, live.epoch + 1)
@@ -928,7 +991,7 @@ impl Hub {
         live.epoch += 1;
         live.offers = Offers::default();
         handle.send(Broadcast::Resync);
-        self.start_computer(handle, &mut live);
+        self.start_computer(handle, live);
         Ok(())
     }
 

@@ -72,12 +72,19 @@ pub fn position(pos: &Position) -> Value {
         "stores": stores,
         "store_label": variant.store_label().map(|l| l.replace(' ', "_")),
         "houses": {
-            "south": pos.house_pit(Side::South).map(pit),
-            "north": pos.house_pit(Side::North).map(pit),
+            "south": house(pos, Side::South),
+            "north": house(pos, Side::North),
         },
         "takasia": pos.takasia().map(pit),
         "reserved": pos.reserved().map(pit),
     })
+}
+
+/// The pit of `side`'s functional nyumba, or null once it is destroyed (or the game has none).
+fn house(pos: &Position, side: Side) -> Option<String> {
+    pos.house_pit(side)
+        .filter(|_| pos.owns_house(side))
+        .map(pit)
 }
 
 /// The legal move texts, with marks.

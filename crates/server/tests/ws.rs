@@ -578,3 +578,150 @@ async fn friends_agree_on_takebacks_and_rematches() {
     let (_, s) = Client::hello(addr, next, Some(&s_secret), None).await;
     assert_eq!(s["you"], "north");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_on_one_database_never_store_two_moves_for_one_ply() {
+    let dir = std::env::temp_dir().join(format!("mancala-two-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("shared.db").display());
+    let (a, _) = spawn(mancala_server::connect(&url).await.unwrap()).await;
+    let (b, _) = spawn(mancala_server::connect(&url).await.unwrap()).await;
+    let c = create(a, json!({"variant": "kalah", "opponent": "local"})).await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let secret = c["secret"].as_str().unwrap().to_owned();
+
+    // Both servers load the game; the player moves on A, then (stale) on B.
+    let (mut on_a, sa) = Client::hello(a, &id, Some(&secret), None).await;
+    let (mut on_b, sb) = Client::hello(b, &id, Some(&secret), None).await;
+    assert_eq!(sa["game"]["ply"], 0);
+    assert_eq!(sb["game"]["ply"], 0);
+    on_a.send(json!({"type": "move", "ply": 1, "move": "A1"}))
+        .await;
+    assert_eq!(on_a.recv_main().await["type"], "move");
+    assert_eq!(on_a.recv_main().await["type"], "ack");
+    on_b.send(json!({"type": "move", "ply": 1, "move": "A2"}))
+        .await;
+    // B finds out, resyncs from the database and refuses the move.
+    let st = on_b.recv_main().await;
+    assert_eq!(st["type"], "state", "{st}");
+    assert_eq!(st["game"]["ply"], 1);
+    assert_eq!(st["game"]["moves"][0]["move"], "A1");
+    let e = on_b.recv_main().await;
+    assert_eq!(e["code"], "stale_ply");
+    let (_, g) = http(b, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert!(g.as_str().unwrap().contains("1. A1"));
+    assert!(!g.as_str().unwrap().contains("A2"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_nobody_has_open_leaves_memory_and_comes_back_intact() {
+    let (addr, state) = spawn(memory_store().await).await;
+    let c = create(addr, json!({"variant": "hus", "opponent": "local"})).await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let secret = c["secret"].as_str().unwrap().to_owned();
+    let (mut me, s) = Client::hello(addr, &id, Some(&secret), None).await;
+    let m = s["game"]["legal"][0].as_str().unwrap().to_owned();
+    me.send(json!({"type": "move", "ply": 1, "move": m})).await;
+    let ev = me.recv_main().await;
+    assert_eq!(me.recv_main().await["type"], "ack");
+    assert_eq!(state.hub.live_games(), 1);
+    me.close().await;
+    // The server notices the close; wait for it (bounded).
+    let mut waited = 0;
+    while state.hub.live_games() != 0 {
+        assert!(waited < 300, "the game stayed in memory");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        waited += 1;
+    }
+    let (_, s) = Client::hello(addr, &id, Some(&secret), None).await;
+    assert_eq!(s["game"]["ply"], 1);
+    assert_eq!(s["game"]["position"], ev["after"]["position"]);
+    assert_eq!(s["you"], "both");
+}
+
+/// Random text: printable ASCII and some multi-byte characters, up to 40 characters.
+fn garbage(seed: &mut u64) -> String {
+    let len = pick(seed, 40);
+    (0..len)
+        .map(|_| {
+            let k = pick(seed, 100);
+            match k {
+                0..=89 => char::from(u8::try_from(32 + pick(seed, 95)).unwrap()),
+                90..=94 => ['ü', 'ж', '字', '\u{0}', '\u{202e}'][pick(seed, 5)],
+                _ => ['<', '>', '+', '*', '#'][pick(seed, 5)],
+            }
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn random_messages_get_errors_and_never_change_the_game() {
+    let (addr, _state) = spawn(memory_store().await).await;
+    let c = create(addr, json!({"variant": "omweso", "opponent": "local"})).await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let secret = c["secret"].as_str().unwrap().to_owned();
+    let (mut me, s) = Client::hello(addr, &id, Some(&secret), None).await;
+    let legal0 = legal(&s["game"]["legal"]);
+    let mut seed = 0x5eed_u64;
+    let mut refused = 0;
+    for i in 0..1500 {
+        let text = garbage(&mut seed);
+        let msg = match i % 3 {
+            0 => json!({"type": "move", "ply": 1, "move": text}).to_string(),
+            1 => json!({"type": text, "ply": pick(&mut seed, 3)}).to_string(),
+            _ => text.clone(),
+        };
+        if i % 3 == 0
+            && legal0
+                .iter()
+                .any(|m| m.trim_end_matches('#') == text.trim())
+        {
+            continue; // a random legal move is not garbage
+        }
+        me.send_text(msg.clone()).await;
+        let r = me.recv_main().await;
+        assert!(
+            r["type"] == "error" || r["type"] == "pong",
+            "{msg:?} -> {r}"
+        );
+        refused += 1;
+    }
+    assert!(refused > 1400);
+    let (_, g) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["ply"], 0);
+    me.send(json!({"type": "move", "ply": 1, "move": legal0[0]}))
+        .await;
+    assert_eq!(me.recv_main().await["type"], "move", "still playable");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_destroyed_nyumba_is_no_longer_shown_as_a_house() {
+    let (addr, _state) = spawn(memory_store().await).await;
+    let c = create(
+        addr,
+        json!({"variant": "bao-la-kiswahili", "opponent": "local"}),
+    )
+    .await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let secret = c["secret"].as_str().unwrap().to_owned();
+    let (mut me, s) = Client::hello(addr, &id, Some(&secret), None).await;
+    assert_eq!(
+        s["game"]["position"]["houses"],
+        json!({"south": "A5", "north": "a5"})
+    );
+    let mut last = Value::Null;
+    for (i, m) in ["A7>*", "a6<*", "A6>", "a4>", "A8<", "a3>"]
+        .iter()
+        .enumerate()
+    {
+        me.send(json!({"type": "move", "ply": i + 1, "move": m}))
+            .await;
+        last = me.recv_main().await;
+        assert_eq!(last["type"], "move", "{m}: {last}");
+        assert_eq!(me.recv_main().await["type"], "ack");
+    }
+    let pos = &last["after"]["position"];
+    assert!(pos["diagram"].as_str().unwrap().contains(" 01 "), "{pos}");
+    assert_eq!(pos["houses"], json!({"south": null, "north": "a5"}));
+}
