@@ -5,7 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 use std::time::Duration;
 
-use mancala_engine::{AlphaBeta, Greedy, LEVELS, Limits, Mcts, Player, RandomPlayer, level};
+use mancala_engine::{AlphaBeta, Greedy, LEVELS, Limits, Mcts, Player, Prom, RandomPlayer, level};
 
 /// What a search player gets when its spec sets no limit and no `--time` is given.
 pub(crate) const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -21,6 +21,7 @@ enum Kind {
     AlphaBeta,
     Mcts,
     MctsInformed,
+    Prom,
 }
 
 impl Kind {
@@ -32,6 +33,7 @@ impl Kind {
             Self::AlphaBeta => "alphabeta".to_owned(),
             Self::Mcts => "mcts".to_owned(),
             Self::MctsInformed => "mcts-informed".to_owned(),
+            Self::Prom => "prom".to_owned(),
         }
     }
 
@@ -39,14 +41,17 @@ impl Kind {
     const fn keys(self) -> &'static [&'static str] {
         match self {
             Self::Random | Self::Greedy => &[],
-            Self::Level(_) | Self::AlphaBeta => &["depth", "time", "nodes"],
+            Self::Level(_) | Self::AlphaBeta | Self::Prom => &["depth", "time", "nodes"],
             Self::Mcts | Self::MctsInformed => &["iters", "time"],
         }
     }
 
     /// Whether the player searches until a limit stops it (and so needs one).
     const fn needs_limit(self) -> bool {
-        matches!(self, Self::AlphaBeta | Self::Mcts | Self::MctsInformed)
+        matches!(
+            self,
+            Self::AlphaBeta | Self::Mcts | Self::MctsInformed | Self::Prom
+        )
     }
 }
 
@@ -59,7 +64,7 @@ pub(crate) struct PlayerSpec {
 }
 
 /// The names a spec may start with, for error messages.
-const NAMES: &str = "random, greedy, level1 to level8, alphabeta, mcts, mcts-informed";
+const NAMES: &str = "random, greedy, level1 to level8, alphabeta, mcts, mcts-informed, prom";
 
 /// Why a spec cannot be read: the message, without the spec (the caller names it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,6 +105,7 @@ impl FromStr for PlayerSpec {
             "alphabeta" | "alpha-beta" | "ab" => Kind::AlphaBeta,
             "mcts" => Kind::Mcts,
             "mcts-informed" => Kind::MctsInformed,
+            "prom" => Kind::Prom,
             n => match n.strip_prefix("level").map(str::parse::<u8>) {
                 Some(Ok(k)) if (1..=8).contains(&k) => Kind::Level(k),
                 Some(_) => return err(format!("there are levels 1 to 8, not `{name}`")),
@@ -239,6 +245,7 @@ impl PlayerSpec {
             Kind::AlphaBeta => Box::new(AlphaBeta::new(None)),
             Kind::Mcts => Box::new(Mcts::new(seed)),
             Kind::MctsInformed => Box::new(Mcts::informed(seed)),
+            Kind::Prom => Box::new(Prom::new()),
         }
     }
 }
