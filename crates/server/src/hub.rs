@@ -12,7 +12,7 @@ use mancala_engine::Limits;
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, Semaphore, broadcast};
 
-use crate::ids::{self, GAME_ID_LEN, SECRET_LEN};
+use crate::ids::{self, GAME_ID_LEN, SECRET_LEN, now};
 use crate::json;
 use crate::store::{Mode, Seat, SeatKind, Store, StoreError, StoredGame};
 
@@ -180,12 +180,6 @@ fn random_seed() -> u64 {
     // A failed generator only makes the computer's choices less varied.
     let _ = getrandom::fill(&mut b);
     u64::from_le_bytes(b)
-}
-
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
 fn random(n: usize) -> Result<String, GameError> {

@@ -54,6 +54,14 @@ pub fn hash_secret(secret: &str) -> String {
     out
 }
 
+/// Seconds since 1970, for stored times.
+#[must_use]
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

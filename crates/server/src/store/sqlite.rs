@@ -9,6 +9,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{Row, SqlitePool};
 
 use super::{Mode, Seat, SeatKind, Store, StoreError, StoredGame};
+use crate::ids::now;
 
 /// The migrations, in order; each runs once, recorded in `schema_migrations`.
 const MIGRATIONS: [(i64, &str); 1] = [(1, include_str!("../../migrations/sqlite/0001_games.sql"))];
@@ -20,10 +21,7 @@ pub struct SqliteStore {
 }
 
 fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::South => "south",
-        Side::North => "north",
-    }
+    crate::json::side(side)
 }
 
 fn side_from_name(s: &str) -> Option<Side> {
@@ -58,12 +56,6 @@ fn kind_columns(seat: &Seat) -> (&'static str, Option<i64>) {
         SeatKind::Human => ("human", None),
         SeatKind::Computer(l) => ("computer", Some(i64::from(l))),
     }
-}
-
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
 impl SqliteStore {
