@@ -435,7 +435,11 @@ async fn api_ws(
     let cookie = cookie_secret(&headers, &id);
     let hub = state.hub.clone();
     let shutdown = state.shutdown.clone();
-    Ok(ws.on_upgrade(move |socket| crate::ws::connection(socket, hub, h, cookie, shutdown)))
+    // Client messages are a few dozen bytes: a small cap keeps a hostile client cheap.
+    Ok(ws
+        .max_message_size(16 * 1024)
+        .max_frame_size(16 * 1024)
+        .on_upgrade(move |socket| crate::ws::connection(socket, hub, h, cookie, shutdown)))
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -725,3 +725,27 @@ async fn a_destroyed_nyumba_is_no_longer_shown_as_a_house() {
     assert!(pos["diagram"].as_str().unwrap().contains(" 01 "), "{pos}");
     assert_eq!(pos["houses"], json!({"south": null, "north": "a5"}));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_oversized_message_closes_only_that_connection() {
+    let (addr, _state) = spawn(memory_store().await).await;
+    let c = create(addr, json!({"variant": "hus", "opponent": "local"})).await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let secret = c["secret"].as_str().unwrap().to_owned();
+    let (mut big, _) = Client::hello(addr, &id, Some(&secret), None).await;
+    big.send_text(format!(
+        "{{\"type\":\"move\",\"ply\":1,\"move\":\"{}\"}}",
+        "A".repeat(100_000)
+    ))
+    .await;
+    // Whatever was already on its way (presence) may come; then the close, and no move.
+    while let Some(v) = big.next_or_closed().await {
+        assert_eq!(v["type"], "presence", "{v}");
+    }
+    // Others go on.
+    let (mut me, s) = Client::hello(addr, &id, Some(&secret), None).await;
+    assert_eq!(s["game"]["ply"], 0);
+    me.send(json!({"type": "move", "ply": 1, "move": s["game"]["legal"][0]}))
+        .await;
+    assert_eq!(me.recv_main().await["type"], "move");
+}

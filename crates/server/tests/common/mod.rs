@@ -187,6 +187,20 @@ impl Client {
         }
     }
 
+    /// The next text message, or `None` once the server has closed the connection.
+    pub(crate) async fn next_or_closed(&mut self) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a message or the close in time");
+            match m {
+                Some(Ok(Message::Text(t))) => return serde_json::from_str(t.as_str()).ok(),
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
     /// The next message of `type`, skipping others (presence, offers, ...).
     pub(crate) async fn recv_type(&mut self, ty: &str) -> Value {
         loop {
