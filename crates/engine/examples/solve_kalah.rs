@@ -30,6 +30,9 @@ fn main() -> Result<(), String> {
             t.elapsed().as_secs_f64()
         );
     }
+    if args.iter().any(|a| a == "dbonly") {
+        return Ok(());
+    }
     let t2 = Instant::now();
     let r = s.solve_from(&Position::new(v), guess, &stop);
     println!(
