@@ -568,7 +568,8 @@ impl KalahSolver {
     }
 
     /// Solves a Kalah position: the final margin for the side to move under perfect play.
-    /// A position of another game gives margin 0 with no nodes.
+    /// A position of another game (or a partial one with more than 72 seeds in the pits)
+    /// gives margin 0 with no nodes.
     pub fn solve(&mut self, pos: &Position, stop: &AtomicBool) -> Solution {
         self.solve_from(pos, 0, stop)
     }
@@ -621,7 +622,7 @@ impl KalahSolver {
 }
 
 /// The board of a Kalah position from the mover's side, and the stores' difference for the
-/// mover; `None` for another game.
+/// mover; `None` for another game or more than 72 seeds in the pits.
 fn board_of(pos: &Position) -> Option<(Board, i32)> {
     if !matches!(
         pos.variant().game(),
@@ -637,6 +638,11 @@ fn board_of(pos: &Position) -> Option<(Board, i32)> {
                 b[off + usize::from(c) - 1] = pos.seeds(p);
             }
         }
+    }
+    // The ranks cover up to 72 seeds in the pits (Kalah(6,6)); a partial position with more
+    // is not solved.
+    if b.iter().map(|&n| usize::from(n)).sum::<usize>() > MAX_SEEDS {
+        return None;
     }
     let stores = |s: Side| i32::from(pos.store(s).unwrap_or(0));
     Some((b, stores(me) - stores(me.other())))

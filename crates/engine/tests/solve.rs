@@ -158,4 +158,22 @@ fn positions_of_other_games_and_limits() {
     assert!(solver.build_database(20, &AtomicBool::new(true)).is_err());
     let start = Position::new(Variant::new(Game::Kalah));
     assert!(solver.solve(&start, &AtomicBool::new(true)).stopped);
+    // A partial position with more seeds than any Kalah: no value, no panic.
+    let setup: Setup = "72,72,72,72,72,72/72,72,72,72,72,72 S 0,0".parse().unwrap();
+    let huge = Position::from_setup(
+        Variant::new(Game::Kalah6x6),
+        &setup,
+        SeedTotal::AllowPartial,
+    )
+    .unwrap();
+    let r = solver.solve(&huge, &AtomicBool::new(false));
+    assert_eq!((r.margin, r.nodes), (0, 0));
+    assert_eq!(solver.database_margin(&huge), None);
+    // A partial position within bounds is solved like any other.
+    let setup: Setup = "1,0,0,0,0,0/0,0,0,0,1,1 S 3,2".parse().unwrap();
+    let small =
+        Position::from_setup(Variant::new(Game::Kalah), &setup, SeedTotal::AllowPartial).unwrap();
+    let mut memo = HashMap::new();
+    let want = exhaustive(&small, &mut memo);
+    assert_eq!(solver.solve(&small, &AtomicBool::new(false)).margin, want);
 }
