@@ -9,16 +9,25 @@
 //! time limit still depend on the machine's speed). A game ends by the rules, by repetition
 //! (as [`GameRecord`] applies it), or at the ply cap, which counts as a draw and is reported
 //! apart.
+//!
+//! With balanced openings ([`Balance`]) the openings are drawn before the games: candidate
+//! `k` is a random opening seeded from the match seed and `k`, a fixed reference search
+//! (alpha-beta with a node budget, fresh for each candidate, so deterministic) scores the
+//! position it reaches, and pair `p` gets the `p`-th candidate whose score is within the
+//! window of equal and whose position no earlier kept candidate reached. Candidates are
+//! searched on the match's threads, but which are kept does not depend on how many there are.
 
+use std::collections::{HashMap, HashSet};
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use mancala::record::GameRecord;
-use mancala::{EndReason, Position, Side, perft};
+use mancala::{EndReason, Move, Position, Side, perft};
+use mancala_engine::{AlphaBeta, Limits, Player, Score};
 
 use crate::bench::{si, time};
 use crate::players::PlayerSpec;
@@ -37,6 +46,45 @@ pub(crate) struct Config {
     pub(crate) openings: u32,
     /// Plies after which a game is stopped and counted as a draw.
     pub(crate) max_plies: usize,
+    /// Keep only openings a reference search calls even (`None`: every random opening).
+    pub(crate) balance: Option<Balance>,
+}
+
+/// Balanced openings: a random opening is kept when alpha-beta with `nodes` nodes (iterative
+/// deepening; the deepest completed depth counts) scores it within `window` of equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Balance {
+    /// The reference search's node budget.
+    pub(crate) nodes: u64,
+    /// The largest |score| kept, for the side to move (100 a seed).
+    pub(crate) window: Score,
+}
+
+/// Reference search budget when `--balance-nodes` is not given.
+pub(crate) const BALANCE_NODES: u64 = 100_000;
+
+/// Widest |score| kept when `--balance-window` is not given: one seed.
+pub(crate) const BALANCE_WINDOW: Score = 100;
+
+/// Candidates searched for each balanced opening needed before giving up (plus
+/// [`EXTRA_TRIES`]): a window that keeps fewer than one opening in this many is too narrow
+/// for the variant.
+pub(crate) const TRIES_PER_OPENING: usize = 50;
+
+/// Candidates allowed beyond [`TRIES_PER_OPENING`] per opening needed.
+pub(crate) const EXTRA_TRIES: usize = 100;
+
+/// The openings of a match, one per pair of games, and how they were found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Openings {
+    /// The moves of each pair's opening.
+    pub(crate) lines: Vec<Vec<Move>>,
+    /// With balancing: the reference score of each kept opening, for the side to move.
+    pub(crate) scores: Vec<Score>,
+    /// With balancing: the candidates searched up to the last one kept.
+    pub(crate) tried: usize,
+    /// With balancing: the distinct positions those candidates reached.
+    pub(crate) distinct: usize,
 }
 
 /// Random opening plies when `--openings` is not given: 4, or as many more as it takes for
@@ -101,21 +149,205 @@ fn derive(seed: u64, index: usize, salt: u64) -> u64 {
     r.next_u64()
 }
 
+/// A random opening of up to `plies` plies from `start` (fewer if the game ends).
+fn random_opening(start: Position, plies: u32, seed: u64) -> GameRecord {
+    let mut game = GameRecord::new(start);
+    let mut rng = Rng::new(seed);
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let legal = game.position().legal_moves();
+        let m = legal[rng.below(legal.len())];
+        // A legal move always plays.
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// Every pair's random opening, as without balancing.
+fn random_openings(cfg: &Config) -> Openings {
+    let lines = (0..cfg.games.div_ceil(2))
+        .map(|p| {
+            random_opening(cfg.start, cfg.openings, derive(cfg.seed, p, 0))
+                .moves()
+                .to_vec()
+        })
+        .collect();
+    Openings {
+        lines,
+        scores: Vec::new(),
+        tried: 0,
+        distinct: 0,
+    }
+}
+
+/// Candidate `k`: a random opening, the position it reaches, and that position's reference
+/// score (`None`: the game ended in the opening). Scores are looked up in `cache` first: the
+/// search is deterministic, so a cached score is the one a search would give.
+fn candidate(
+    cfg: &Config,
+    balance: Balance,
+    k: usize,
+    cache: &Mutex<HashMap<Position, Option<Score>>>,
+) -> Candidate {
+    let game = random_opening(cfg.start, cfg.openings, derive(cfg.seed, k, 3));
+    let position = *game.position();
+    let moves = game.moves().to_vec();
+    let cached = cache.lock().ok().and_then(|c| c.get(&position).copied());
+    let score = cached.unwrap_or_else(|| {
+        let score = game.outcome().is_none().then(|| {
+            AlphaBeta::new(None)
+                .choose(
+                    &position,
+                    &Limits::nodes(balance.nodes),
+                    &AtomicBool::new(false),
+                )
+                .score
+        });
+        if let Ok(mut c) = cache.lock() {
+            c.insert(position, score);
+        }
+        score
+    });
+    Candidate {
+        moves,
+        position,
+        score,
+    }
+}
+
+/// A random opening searched for balance.
+#[derive(Clone, Debug)]
+struct Candidate {
+    moves: Vec<Move>,
+    position: Position,
+    score: Option<Score>,
+}
+
+/// The balanced openings of a match: candidates are searched on `cfg.threads` threads, and
+/// pair `p` gets the `p`-th candidate (in candidate order) scored within the window whose
+/// position no earlier kept one reached. Fails when too few are found within
+/// `TRIES_PER_OPENING * pairs + EXTRA_TRIES` candidates.
+pub(crate) fn balanced_openings(cfg: &Config, balance: Balance) -> Result<Openings> {
+    let pairs = cfg.games.div_ceil(2);
+    let max_tries = TRIES_PER_OPENING
+        .saturating_mul(pairs)
+        .saturating_add(EXTRA_TRIES);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let cache = Mutex::new(HashMap::new());
+    let (tx, rx) = mpsc::channel();
+    // Candidates by number; `None` until searched.
+    let mut found: Vec<Option<Candidate>> = Vec::new();
+    let mut seen = HashSet::new();
+    let mut kept_positions = HashSet::new();
+    let mut openings = Openings {
+        lines: Vec::new(),
+        scores: Vec::new(),
+        tried: 0,
+        distinct: 0,
+    };
+    thread::scope(|s| {
+        for _ in 0..cfg.threads.max(1) {
+            let tx = tx.clone();
+            let (next, stop, cache) = (&next, &stop, &cache);
+            s.spawn(move || {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= max_tries || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    if tx.send((k, candidate(cfg, balance, k, cache))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (k, c) in rx {
+            if found.len() <= k {
+                found.resize(k + 1, None);
+            }
+            found[k] = Some(c);
+            // Take the searched candidates in order, up to the first one not yet back.
+            while openings.lines.len() < pairs {
+                let Some(Some(c)) = found.get_mut(openings.tried) else {
+                    break;
+                };
+                openings.tried += 1;
+                seen.insert(c.position);
+                if let Some(v) = c.score
+                    && v.abs() <= balance.window
+                    && kept_positions.insert(c.position)
+                {
+                    openings.lines.push(std::mem::take(&mut c.moves));
+                    openings.scores.push(v);
+                }
+            }
+            if openings.lines.len() == pairs {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    openings.distinct = seen.len();
+    if openings.lines.len() < pairs {
+        bail!(
+            "only {} of the {} balanced openings needed were found in {} random openings of {} \
+             ({} distinct positions; |score| <= {} by alphabeta:nodes={}): widen \
+             --balance-window, or change --openings",
+            openings.lines.len(),
+            pairs,
+            openings.tried,
+            plural(cfg.openings as usize, "ply", "plies"),
+            openings.distinct,
+            balance.window,
+            balance.nodes
+        );
+    }
+    Ok(openings)
+}
+
+/// The line that says how the balanced openings were found: kept of tried, the distinct
+/// positions among those tried, the reference search and window, the kept scores' spread and
+/// the time it took.
+fn balance_report(openings: &Openings, balance: Balance, took: Duration) -> String {
+    let kept = openings.lines.len();
+    let mean = if kept == 0 {
+        0.0
+    } else {
+        openings.scores.iter().map(|&v| f64::from(v)).sum::<f64>() / kept as f64
+    };
+    let lo = openings.scores.iter().min().copied().unwrap_or(0);
+    let hi = openings.scores.iter().max().copied().unwrap_or(0);
+    format!(
+        "balanced openings: {kept} kept of {} tried ({} distinct positions), |score| <= {} \
+         (100 a seed) by alphabeta:nodes={}; kept scores {lo} to {hi}, mean {mean:.0}, for \
+         the side to move; {}",
+        openings.tried,
+        openings.distinct,
+        balance.window,
+        balance.nodes,
+        time(took.as_secs_f64())
+    )
+}
+
 /// Plays game `index`.
-fn play_game(cfg: &Config, index: usize, stop: &AtomicBool) -> Result<GameResult, String> {
+fn play_game(
+    cfg: &Config,
+    openings: &Openings,
+    index: usize,
+    stop: &AtomicBool,
+) -> Result<GameResult, String> {
     let a_side = if index.is_multiple_of(2) {
         Side::South
     } else {
         Side::North
     };
     let mut game = GameRecord::new(cfg.start);
-    let mut rng = Rng::new(derive(cfg.seed, index / 2, 0));
-    for _ in 0..cfg.openings {
-        if game.outcome().is_some() {
-            break;
-        }
-        let legal = game.position().legal_moves();
-        let m = legal[rng.below(legal.len())];
+    for &m in &openings.lines[index / 2] {
         game.play(m).map_err(|e| format!("opening: {e}"))?;
     }
     let mut players = [
@@ -244,7 +476,7 @@ fn seconds(s: f64) -> String {
 }
 
 /// Plays the match on `cfg.threads` threads, returning the games in order.
-fn play_all(cfg: &Config) -> Result<Vec<GameResult>> {
+fn play_all(cfg: &Config, openings: &Openings) -> Result<Vec<GameResult>> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel();
@@ -260,7 +492,7 @@ fn play_all(cfg: &Config) -> Result<Vec<GameResult>> {
                     if i >= cfg.games || stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let r = play_game(cfg, i, stop);
+                    let r = play_game(cfg, openings, i, stop);
                     if r.is_err() {
                         stop.store(true, Ordering::Relaxed);
                     }
@@ -351,17 +583,22 @@ pub(crate) fn run(out: &mut impl Write, cfg: &Config) -> Result<()> {
         a.describe(),
         b.describe()
     )?;
-    let openings = if cfg.openings == 0 {
+    let kind = if cfg.balance.is_some() {
+        "balanced"
+    } else {
+        "random"
+    };
+    let opening_text = if cfg.openings == 0 {
         "no random openings".to_owned()
     } else {
         format!(
-            "openings of {}",
+            "{kind} openings of {}",
             plural(cfg.openings as usize, "random ply", "random plies")
         )
     };
     writeln!(
         out,
-        "{}, sides alternating, {openings} (seed {}), {}, at most {} plies a game",
+        "{}, sides alternating, {opening_text} (seed {}), {}, at most {} plies a game",
         plural(cfg.games, "game", "games"),
         cfg.seed,
         plural(cfg.threads, "thread", "threads"),
@@ -369,8 +606,23 @@ pub(crate) fn run(out: &mut impl Write, cfg: &Config) -> Result<()> {
     )?;
     out.flush()?;
 
+    let openings = match cfg.balance {
+        None => random_openings(cfg),
+        Some(balance) => {
+            let clock = Instant::now();
+            let openings = balanced_openings(cfg, balance)?;
+            writeln!(
+                out,
+                "{}",
+                balance_report(&openings, balance, clock.elapsed())
+            )?;
+            out.flush()?;
+            openings
+        }
+    };
+
     let clock = Instant::now();
-    let games = play_all(cfg)?;
+    let games = play_all(cfg, &openings)?;
     let wall = clock.elapsed();
 
     let n = games.len();
@@ -498,6 +750,132 @@ mod tests {
         assert_eq!(elo_text(1.0), "+inf");
         assert_eq!(elo_text(0.0), "-inf");
         assert_eq!(elo_text(0.25), "-191");
+    }
+
+    fn config(variant: &str, games: usize, threads: usize, balance: Balance) -> Config {
+        let variant: mancala::Variant = variant.parse().expect("a variant");
+        let start = Position::new(variant);
+        Config {
+            start,
+            players: [
+                "random".parse().expect("a spec"),
+                "random".parse().expect("a spec"),
+            ],
+            games,
+            threads,
+            seed: 7,
+            openings: default_openings(&start),
+            max_plies: 1000,
+            balance: Some(balance),
+        }
+    }
+
+    /// The reference score of the position after `moves`, searched afresh.
+    fn reference(cfg: &Config, balance: Balance, moves: &[Move]) -> Score {
+        let mut pos = cfg.start;
+        for &m in moves {
+            pos = pos.play(m).expect("a legal opening move");
+        }
+        AlphaBeta::new(None)
+            .choose(&pos, &Limits::nodes(balance.nodes), &AtomicBool::new(false))
+            .score
+    }
+
+    #[test]
+    fn balanced_openings_are_within_the_window() {
+        // Capture games swing by many seeds and need a wide window.
+        for (variant, window) in [("bao-la-kujifunza", 1000), ("hus", 1000), ("kalah", 100)] {
+            let balance = Balance {
+                nodes: 2_000,
+                window,
+            };
+            let cfg = config(variant, 16, 2, balance);
+            let o = balanced_openings(&cfg, balance).expect("balanced openings");
+            assert_eq!(o.lines.len(), 8, "{variant}: one opening a pair");
+            assert_eq!(o.scores.len(), 8);
+            assert!(o.tried >= 8 && o.tried <= TRIES_PER_OPENING * 8 + EXTRA_TRIES);
+            for (line, &score) in o.lines.iter().zip(&o.scores) {
+                assert_eq!(line.len(), cfg.openings as usize, "{variant}: {line:?}");
+                assert!(score.abs() <= balance.window, "{variant}: {score}");
+                assert_eq!(reference(&cfg, balance, line), score, "{variant}: {line:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn balancing_rejects_openings_outside_the_window() {
+        // Candidates are the random openings of the same seeds, so those not kept lie
+        // outside the window: count them directly.
+        let balance = Balance {
+            nodes: 2_000,
+            window: 1000,
+        };
+        let cfg = config("hus", 12, 1, balance);
+        let o = balanced_openings(&cfg, balance).expect("balanced openings");
+        let cache = Mutex::new(HashMap::new());
+        let mut kept = Vec::new();
+        let mut positions = Vec::new();
+        for k in 0..o.tried {
+            let c = candidate(&cfg, balance, k, &cache);
+            if c.score.is_some_and(|v| v.abs() <= balance.window)
+                && !positions.contains(&c.position)
+            {
+                kept.push(c.moves);
+                positions.push(c.position);
+            }
+        }
+        assert_eq!(kept, o.lines);
+        assert!(o.tried > o.lines.len(), "some openings of Hus are not even");
+        assert!(o.distinct <= o.tried && o.distinct >= o.lines.len());
+    }
+
+    #[test]
+    fn balanced_openings_depend_on_the_seed_alone() {
+        let balance = Balance {
+            nodes: 3_000,
+            window: 100,
+        };
+        let one = balanced_openings(&config("bao-la-kiswahili", 12, 1, balance), balance)
+            .expect("openings");
+        let three = balanced_openings(&config("bao-la-kiswahili", 12, 3, balance), balance)
+            .expect("openings");
+        assert_eq!(one, three, "threads do not change the openings");
+        let mut other = config("bao-la-kiswahili", 12, 1, balance);
+        other.seed = 8;
+        let other = balanced_openings(&other, balance).expect("openings");
+        assert_ne!(one.lines, other.lines, "another seed, other openings");
+        // More games keep the same openings first.
+        let more = balanced_openings(&config("bao-la-kiswahili", 20, 2, balance), balance)
+            .expect("openings");
+        assert_eq!(more.lines[..6], one.lines[..]);
+    }
+
+    #[test]
+    fn no_balanced_opening_is_a_clear_error() {
+        // No random plies: the start is the only opening, and this one is far from even
+        // (24 seeds against 1), so every try fails and the search gives up.
+        let kalah: mancala::Variant = "kalah".parse().expect("a variant");
+        let setup: mancala::Setup = "4,4,4,4,4,4/0,0,0,0,0,1 S 0,0".parse().expect("a diagram");
+        let start = Position::from_setup(kalah, &setup, mancala::SeedTotal::AllowPartial)
+            .expect("a position");
+        let balance = Balance {
+            nodes: 500,
+            window: 100,
+        };
+        let mut cfg = config("kalah", 4, 2, balance);
+        cfg.start = start;
+        cfg.openings = 0;
+        let e = balanced_openings(&cfg, balance)
+            .expect_err("nothing balanced")
+            .to_string();
+        let tries = TRIES_PER_OPENING * 2 + EXTRA_TRIES;
+        assert!(
+            e.contains(&format!(
+                "only 0 of the 2 balanced openings needed were found in {tries}"
+            )),
+            "{e}"
+        );
+        assert!(e.contains("--balance-window"), "{e}");
     }
 
     #[test]

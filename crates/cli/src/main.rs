@@ -306,6 +306,15 @@ players are seeded from --seed and the game's number, so --threads does not chan
 (players with a time limit still depend on the machine's speed). A draw by repetition, or a
 game stopped at --max-plies, counts as a draw; both are reported apart.
 
+--balanced draws the openings before the games and keeps only those that a fixed reference
+search, alpha-beta with --balance-nodes nodes (default 100000; fresh for each opening, so
+deterministic), scores within --balance-window of equal (default 100, one seed), each position
+once: random opening k is seeded from --seed and k, and pair p gets the p-th one kept,
+whatever --threads. Where the side to move decides under strong play, this leaves openings in
+which the stronger player can show it. The report says how many openings were tried and
+kept; it is an error if fewer than one in 50 is kept. Capture games with large swings (Bao la
+Kujifunza, Hus, Omweso) need a wider window (--balance-window 1000) and more plies.
+
 The score is (wins + draws/2) / games for A with its 95% Wilson interval; the Elo difference
 and its interval follow from it (a score of 0 or 1 is taken half a game from the end).
 
@@ -363,6 +372,18 @@ struct MatchArgs {
     #[arg(long, value_name = "N", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_plies: u64,
+    /// Keep only random openings that a fixed reference search (alpha-beta,
+    /// --balance-nodes) scores within --balance-window of equal
+    #[arg(long)]
+    balanced: bool,
+    /// The reference search's budget for --balanced, in nodes
+    #[arg(long, value_name = "N", default_value_t = arena::BALANCE_NODES, requires = "balanced",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    balance_nodes: u64,
+    /// The largest |score| --balanced keeps, for the side to move, 100 a seed
+    #[arg(long, value_name = "SCORE", default_value_t = arena::BALANCE_WINDOW,
+          requires = "balanced", value_parser = clap::value_parser!(i32).range(0..=100_000))]
+    balance_window: i32,
 }
 
 #[derive(Debug, Args)]
@@ -467,6 +488,10 @@ fn run(cli: Cli) -> Result<()> {
                     .openings
                     .unwrap_or_else(|| arena::default_openings(&start)),
                 max_plies: usize::try_from(a.max_plies)?,
+                balance: a.balanced.then_some(arena::Balance {
+                    nodes: a.balance_nodes,
+                    window: a.balance_window,
+                }),
             };
             arena::run(&mut out, &cfg)?;
         }

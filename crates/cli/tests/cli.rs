@@ -899,3 +899,127 @@ fn solve_kalah_endgame() {
     assert_eq!(bad.status.code(), Some(2));
     assert_eq!(String::from_utf8(bad.stderr).unwrap().lines().count(), 1);
 }
+
+/// The `balanced openings:` line of a match, and its kept and tried counts.
+fn balance_line(out: &str) -> (&str, usize, usize) {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("balanced openings: "))
+        .unwrap_or_else(|| panic!("no balanced openings line: {out}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    // balanced openings: K kept of T tried ...
+    let kept = words[2].parse().unwrap_or_else(|_| panic!("{line}"));
+    let tried = words[5].parse().unwrap_or_else(|_| panic!("{line}"));
+    (line, kept, tried)
+}
+
+#[test]
+fn match_with_balanced_openings_reports_them() {
+    let args = |threads| {
+        [
+            "match",
+            "bao-la-kujifunza",
+            "level2",
+            "level3",
+            "--games",
+            "6",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--balanced",
+            "--balance-nodes",
+            "3000",
+            "--balance-window",
+            "1000",
+            "--openings",
+            "6",
+        ]
+    };
+    let one = run(&args("1"), "");
+    assert_ok(&one);
+    let one = stdout(&one);
+    assert!(
+        one.contains("6 games, sides alternating, balanced openings of 6 random plies (seed 3)"),
+        "{one}"
+    );
+    let (line, kept, tried) = balance_line(&one);
+    assert_eq!(kept, 3, "one opening a pair: {line}");
+    assert!(tried >= kept, "{line}");
+    assert!(
+        line.contains("|score| <= 1000 (100 a seed) by alphabeta:nodes=3000"),
+        "{line}"
+    );
+    assert_eq!(match_counts(&one).iter().sum::<usize>(), 6, "{one}");
+    // The openings, and with fixed-depth players the games, do not depend on --threads.
+    let two = stdout(&run(&args("2"), ""));
+    let (line2, kept2, tried2) = balance_line(&two);
+    assert_eq!((kept2, tried2), (kept, tried), "{line}\n{line2}");
+    let result = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| {
+                ["result:", "  A as", "plies:"]
+                    .iter()
+                    .any(|p| l.starts_with(p))
+            })
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(result(&one), result(&two), "{one}\n{two}");
+    // Without --balanced the openings are random ones, and nothing is said of balance.
+    let plain = stdout(&run(
+        &["match", "kalah", "random", "random", "--games", "2"],
+        "",
+    ));
+    assert!(
+        plain.contains("random openings of 4 random plies"),
+        "{plain}"
+    );
+    assert!(!plain.contains("balanced"), "{plain}");
+}
+
+#[test]
+fn match_without_a_balanced_opening_fails_cleanly() {
+    // No random plies, and a start 24 seeds to 1: no opening is within a seed of equal.
+    let o = run(
+        &[
+            "match",
+            "kalah",
+            "random",
+            "random",
+            "--games",
+            "4",
+            "--openings",
+            "0",
+            "--from",
+            "4,4,4,4,4,4/0,0,0,0,0,1 S 0,0",
+            "--partial",
+            "--balanced",
+            "--balance-nodes",
+            "500",
+        ],
+        "",
+    );
+    let err = assert_input_error(&o);
+    assert!(
+        err.contains("only 0 of the 2 balanced openings needed were found in 200"),
+        "{err}"
+    );
+    assert!(err.contains("--balance-window"), "{err}");
+    // The balance options need --balanced.
+    let o = run(
+        &[
+            "match",
+            "kalah",
+            "random",
+            "random",
+            "--games",
+            "2",
+            "--balance-nodes",
+            "500",
+        ],
+        "",
+    );
+    let err = assert_input_error(&o);
+    assert!(err.contains("--balanced"), "{err}");
+}
