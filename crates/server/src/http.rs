@@ -1,7 +1,5 @@
 //! HTTP routes of docs/protocol.md §2: pages, the JSON API, assets and the WebSocket upgrade.
 
-use std::sync::Arc;
-
 use askama::Template;
 use axum::body::Bytes;
 use axum::extract::{Path, State, WebSocketUpgrade};
@@ -15,7 +13,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::AppState;
-use crate::hub::{GameError, GameHandle, NewGame, Role};
+use crate::hub::{GameError, Held, NewGame, Role};
 use crate::ids;
 use crate::pages::{self, ErrorPage, GamePage, Home, LANGS};
 use crate::store::Mode;
@@ -388,8 +386,8 @@ async fn form_create(
         .into_response())
 }
 
-async fn handle(state: &AppState, id: &str) -> Result<Arc<GameHandle>, ApiError> {
-    state.hub.get(id).await?.ok_or_else(ApiError::not_found)
+async fn handle(state: &AppState, id: &str) -> Result<Held, ApiError> {
+    state.hub.hold(id).await?.ok_or_else(ApiError::not_found)
 }
 
 async fn api_game(

@@ -154,6 +154,33 @@ pub struct GameHandle {
     tx: broadcast::Sender<Broadcast>,
 }
 
+/// A game held in memory for as long as this lives: when the last holder lets go, the game
+/// leaves memory ([`Hub::release`]).
+#[derive(Debug)]
+pub struct Held {
+    hub: Arc<Hub>,
+    handle: Option<Arc<GameHandle>>,
+}
+
+impl std::ops::Deref for Held {
+    type Target = Arc<GameHandle>;
+
+    fn deref(&self) -> &Arc<GameHandle> {
+        // Only `drop` takes the handle out.
+        self.handle
+            .as_ref()
+            .unwrap_or_else(|| unreachable!("a held game is held"))
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if let Some(h) = self.handle.take() {
+            self.hub.release(&h);
+        }
+    }
+}
+
 /// Every live game, the store and the engine's permits.
 #[derive(Debug)]
 pub struct Hub {
@@ -573,6 +600,7 @@ impl Hub {
                     let mut live = handle.lock().await;
                     self.start_computer(&handle, &mut live);
                     drop(live);
+                    self.release(&handle);
                     return Ok(Created {
                         id,
                         side: created_side,
@@ -637,6 +665,17 @@ impl Hub {
         Ok(Some(handle))
     }
 
+    /// The game `id`, held in memory until the returned value is dropped.
+    ///
+    /// # Errors
+    /// As [`Self::get`].
+    pub async fn hold(self: &Arc<Self>, id: &str) -> Result<Option<Held>, GameError> {
+        Ok(self.get(id).await?.map(|h| Held {
+            hub: self.clone(),
+            handle: Some(h),
+        }))
+    }
+
     /// The invited seat for a visitor: its new secret, or `None` if the invitation is used
     /// (or wrong).
     ///
@@ -691,18 +730,23 @@ impl Hub {
         if before != after {
             handle.send_text(after);
         }
-        // Nobody left and nothing running: the game leaves memory (the store has it all).
-        if !on && live.connected == [0, 0] && live.thinking.is_none() {
-            let mut games = self
-                .games
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if games
-                .get(&handle.id)
-                .is_some_and(|h| Arc::ptr_eq(h, handle))
-            {
-                games.remove(&handle.id);
-            }
+    }
+
+    /// A connection is done with `handle`: if nothing else holds the game (no connection, no
+    /// request, no computer search), it leaves memory; the store has it all. Holders are
+    /// counted under the map's lock, where `get` also hands them out, so a game cannot be
+    /// dropped while someone is about to use it (and then loaded a second time beside it).
+    pub fn release(&self, handle: &Arc<GameHandle>) {
+        let mut games = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let in_map = games
+            .get(&handle.id)
+            .is_some_and(|h| Arc::ptr_eq(h, handle));
+        // Two holders: the map and this caller.
+        if in_map && Arc::strong_count(handle) == 2 {
+            games.remove(&handle.id);
         }
     }
 
@@ -840,9 +884,14 @@ impl Hub {
         live.thinking = Some(stop.clone());
         let pos = *live.position();
         let (epoch, ply) = (live.epoch, live.ply());
-        let hub = self.clone();
-        let handle = handle.clone();
+        // The task holds the game in memory until it has moved.
+        let held = Held {
+            hub: self.clone(),
+            handle: Some(handle.clone()),
+        };
         tokio::spawn(async move {
+            let hub = held.hub.clone();
+            let handle: &Arc<GameHandle> = &held;
             let permit = hub.engine.clone().acquire_owned().await;
             let flag = stop.clone();
             let best = tokio::task::spawn_blocking(move || {
@@ -869,7 +918,7 @@ impl Hub {
                 tracing::error!(game = %handle.id, "the computer found no move");
                 return;
             };
-            if let Err(e) = hub.commit(&handle, &mut live, m).await {
+            if let Err(e) = hub.commit(handle, &mut live, m).await {
                 tracing::warn!(game = %handle.id, error = %e, "computer move not stored");
                 live.computer_stalled = true;
             }

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::{broadcast, mpsc};
 
-use crate::hub::{Broadcast, GameError, GameHandle, Hub, PROTOCOL, Role};
+use crate::hub::{Broadcast, GameError, GameHandle, Held, Hub, PROTOCOL, Role};
 
 /// How long a client may take to say hello.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(30);
@@ -57,7 +57,7 @@ fn parse(text: &str) -> Result<ClientMessage, GameError> {
 pub(crate) async fn connection(
     socket: WebSocket,
     hub: Arc<Hub>,
-    handle: Arc<GameHandle>,
+    handle: Held,
     cookie_secret: Option<String>,
     mut shutdown: tokio::sync::watch::Receiver<bool>,
 ) {

@@ -634,10 +634,15 @@ async fn a_game_nobody_has_open_leaves_memory_and_comes_back_intact() {
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         waited += 1;
     }
+    // Pages and API calls load it for themselves only.
+    let (status, _) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(state.hub.live_games(), 0);
     let (_, s) = Client::hello(addr, &id, Some(&secret), None).await;
     assert_eq!(s["game"]["ply"], 1);
     assert_eq!(s["game"]["position"], ev["after"]["position"]);
     assert_eq!(s["you"], "both");
+    assert_eq!(state.hub.live_games(), 1);
 }
 
 /// Random text: printable ASCII and some multi-byte characters, up to 40 characters.
