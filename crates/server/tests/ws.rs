@@ -638,7 +638,8 @@ async fn a_game_nobody_has_open_leaves_memory_and_comes_back_intact() {
     let (status, _) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(status, 200);
     assert_eq!(state.hub.live_games(), 0);
-    let (_, s) = Client::hello(addr, &id, Some(&secret), None).await;
+    // Kept open (bound, not `_`) so the game stays in memory for the last check.
+    let (_open, s) = Client::hello(addr, &id, Some(&secret), None).await;
     assert_eq!(s["game"]["ply"], 1);
     assert_eq!(s["game"]["position"], ev["after"]["position"]);
     assert_eq!(s["you"], "both");
