@@ -1,7 +1,7 @@
 //! What the command says about each game: where its rules are written, what the stores field of
 //! its diagrams holds, and how its moves are typed. The rules library decides everything else.
 
-use mancala::{Game, Move, Pit, Position, Row, Setup};
+use mancala::{Game, Move, Pit, Position, Setup};
 
 /// The rules page of a game, relative to the repository root.
 pub(crate) fn rules_page(game: Game) -> String {
@@ -34,25 +34,11 @@ pub(crate) fn chooses_direction(pos: &Position) -> bool {
     pos.legal_moves().iter().any(|m| m.dir().is_some())
 }
 
-/// The pits of `pos`'s side to move, front row first, from the owner's left.
-pub(crate) fn own_pits(pos: &Position) -> Vec<Pit> {
-    let variant = pos.variant();
-    let width = u8::try_from(variant.width()).unwrap_or(u8::MAX);
-    let rows: &[Row] = if variant.rows() == 2 {
-        &[Row::Front]
-    } else {
-        &[Row::Front, Row::Back]
-    };
-    rows.iter()
-        .flat_map(|&row| (1..=width).filter_map(move |col| Pit::new(pos.turn(), row, col)))
-        .collect()
-}
-
 /// Every move of a form the position's game uses, legal or not, for the never-ending search:
 /// each own pit in both directions in the Bao games, else each own pit alone and with a reserve
 /// seed planted first. (Moves with lap choices, Omweso's, are not generated.)
 pub(crate) fn move_forms(pos: &Position) -> Vec<Move> {
-    let pits = own_pits(pos);
+    let pits: Vec<Pit> = pos.variant().pits(pos.turn()).collect();
     if chooses_direction(pos) {
         use mancala::Direction::{Anticlockwise, Clockwise};
         pits.iter()

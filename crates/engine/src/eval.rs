@@ -82,10 +82,5 @@ fn occupied_front(pos: &Position, s: Side) -> Score {
 }
 
 fn movable(pos: &Position, s: Side) -> Score {
-    let w = pos.variant().width() as u8;
-    [mancala::Row::Front, mancala::Row::Back]
-        .into_iter()
-        .flat_map(|r| (1..=w).filter_map(move |c| mancala::Pit::new(s, r, c)))
-        .filter(|&p| pos.seeds(p) >= 2)
-        .count() as Score
+    pos.variant().pits(s).filter(|&p| pos.seeds(p) >= 2).count() as Score
 }

@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::{Pit, Row, Side};
+
 /// The revision of the rules the engine implements. Game records carry it in their `Rules` tag,
 /// so a record made under older rules can be recognised.
 pub const RULES_REVISION: u32 = 1;
@@ -420,6 +422,19 @@ impl Variant {
         self.game.total_seeds()
     }
 
+    /// Every pit of `side`: the front row, then the back row (none on two-row boards), each
+    /// from the owner's left.
+    pub fn pits(self, side: Side) -> impl Iterator<Item = Pit> {
+        let rows: &'static [Row] = if self.rows() == 2 {
+            &[Row::Front]
+        } else {
+            &[Row::Front, Row::Back]
+        };
+        let width = u8::try_from(self.width()).unwrap_or(u8::MAX);
+        rows.iter()
+            .flat_map(move |&row| (1..=width).filter_map(move |col| Pit::new(side, row, col)))
+    }
+
     /// What the diagram's `s,n` field ([`crate::Position::store`]) holds in this variant:
     /// `store` (Kalah), `captured` (Hawalis, the sliding Bao la Kimasai), `reserve` (Bao la
     /// Kimasai 4x8) or `to place` (Omweso's `free_setup`); `None` where there is no such field.
@@ -486,6 +501,23 @@ impl FromStr for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pits_are_each_sides_own_rows() {
+        let bao: Vec<String> = Variant::BAO_LA_KISWAHILI
+            .pits(Side::North)
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(bao.len(), 16);
+        assert_eq!((bao[0].as_str(), bao[7].as_str()), ("a1", "a8"));
+        assert_eq!((bao[8].as_str(), bao[15].as_str()), ("b1", "b8"));
+        let kalah: Vec<String> = Variant::new(Game::Kalah)
+            .pits(Side::South)
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(kalah, ["A1", "A2", "A3", "A4", "A5", "A6"]);
+        assert_eq!(Variant::new(Game::Hus4x16).pits(Side::South).count(), 32);
+    }
 
     #[test]
     fn slugs_round_trip() {

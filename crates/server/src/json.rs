@@ -1,7 +1,7 @@
 //! The JSON objects of docs/protocol.md §4, built from the rules library's values.
 
 use mancala::trace::{Event, StopReason};
-use mancala::{Direction, EndReason, Outcome, Pit, Position, Row, Side};
+use mancala::{Direction, EndReason, Outcome, Pit, Position, Side};
 use serde_json::{Value, json};
 
 /// `"south"` or `"north"`.
@@ -26,24 +26,11 @@ fn pit(p: Pit) -> String {
 
 /// Every pit of the board, as `position.pits` lists them.
 fn pits(pos: &Position) -> serde_json::Map<String, Value> {
-    let variant = pos.variant();
-    let width = u8::try_from(variant.width()).unwrap_or(u8::MAX);
-    let rows: &[Row] = if variant.rows() == 2 {
-        &[Row::Front]
-    } else {
-        &[Row::Front, Row::Back]
-    };
-    let mut out = serde_json::Map::new();
-    for s in Side::ALL {
-        for &row in rows {
-            for col in 1..=width {
-                if let Some(p) = Pit::new(s, row, col) {
-                    out.insert(p.to_string(), json!(pos.seeds(p)));
-                }
-            }
-        }
-    }
-    out
+    Side::ALL
+        .into_iter()
+        .flat_map(|s| pos.variant().pits(s))
+        .map(|p| (p.to_string(), json!(pos.seeds(p))))
+        .collect()
 }
 
 /// `position` (protocol §4.3).
