@@ -75,6 +75,19 @@ impl Role {
         }
     }
 
+    /// The side this role acts for, `both` standing for the pass-and-play holder; a
+    /// spectator is refused, with `what` saying what it tried.
+    fn side(self, both: Side, what: &str) -> Result<Side, GameError> {
+        match self {
+            Self::Spectator => Err(GameError::new(
+                "not_player",
+                format!("spectators cannot {what}"),
+            )),
+            Self::Player(s) => Ok(s),
+            Self::Both => Ok(both),
+        }
+    }
+
     /// `you` of the protocol.
     #[must_use]
     pub fn you(self) -> Value {
@@ -189,10 +202,6 @@ pub struct Hub {
     engine: Arc<Semaphore>,
 }
 
-fn seat_index(side: Side) -> usize {
-    side.index()
-}
-
 fn random_side() -> Side {
     let mut b = [0u8; 1];
     if getrandom::fill(&mut b).is_ok() && b[0] & 1 == 1 {
@@ -278,7 +287,7 @@ impl Live {
     }
 
     fn computer_level(&self, side: Side) -> Option<u8> {
-        match self.seats[seat_index(side)].kind {
+        match self.seats[side.index()].kind {
             SeatKind::Computer(l) => Some(l),
             SeatKind::Human => None,
         }
@@ -313,12 +322,12 @@ impl Live {
     #[must_use]
     pub fn game_json(&self, id: &str, role: Role, lang: &str) -> Value {
         let seat = |side: Side| {
-            let s = &self.seats[seat_index(side)];
+            let s = &self.seats[side.index()];
             match s.kind {
                 SeatKind::Human => json!({
                     "kind": "human",
                     "joined": s.joined,
-                    "connected": self.connected[seat_index(side)] > 0,
+                    "connected": self.connected[side.index()] > 0,
                 }),
                 SeatKind::Computer(level) => json!({
                     "kind": "computer", "level": level, "joined": true, "connected": true,
@@ -408,9 +417,8 @@ impl Live {
     }
 
     fn presence_message(&self) -> String {
-        let present = |side: Side| {
-            self.computer_level(side).is_some() || self.connected[seat_index(side)] > 0
-        };
+        let present =
+            |side: Side| self.computer_level(side).is_some() || self.connected[side.index()] > 0;
         json!({
             "type": "presence",
             "south": present(Side::South),
@@ -439,7 +447,7 @@ impl Live {
         for p in ply + 1..=self.ply() {
             out.push(self.move_message(p)?);
         }
-        if self.record.outcome().is_some() && self.record.moves().len() as u32 == ply {
+        if self.record.outcome().is_some() && self.ply() == ply {
             // A resignation after the last move the client saw is not a move event.
             return None;
         }
@@ -453,7 +461,7 @@ impl Live {
     pub fn record_text(&self, id: &str) -> String {
         let mut record = self.record.clone();
         for side in Side::ALL {
-            let name = match self.seats[seat_index(side)].kind {
+            let name = match self.seats[side.index()].kind {
                 SeatKind::Human => "Anonymous".to_owned(),
                 SeatKind::Computer(l) => format!("Computer level {l}"),
             };
@@ -468,6 +476,23 @@ impl Live {
         }
         record.set_tag("Site", &format!("mancala game {id}"));
         record.to_text()
+    }
+
+    /// How many moves came before `side`'s last move, if it made one.
+    fn last_move_of(&self, side: Side) -> Option<usize> {
+        let made = self.record.moves().len();
+        self.record.positions()[..made]
+            .iter()
+            .rposition(|p| p.turn() == side)
+    }
+
+    /// Records `me`'s standing offer in `slot` and announces it (once).
+    fn offer(&mut self, handle: &GameHandle, slot: fn(&mut Offers) -> &mut Option<Side>, me: Side) {
+        let standing = slot(&mut self.offers);
+        if *standing != Some(me) {
+            *standing = Some(me);
+            handle.send_text(self.offers_message());
+        }
     }
 
     /// The side to move if the game is on.
@@ -692,7 +717,7 @@ impl Hub {
         }
         let Some(side) = Side::ALL
             .into_iter()
-            .find(|&s| !live.seats[seat_index(s)].joined)
+            .find(|&s| !live.seats[s.index()].joined)
         else {
             return Ok(None);
         };
@@ -704,7 +729,7 @@ impl Hub {
             Err(e) => return Err(GameError::store(&e)),
         }
         live.invite = None;
-        let seat = &mut live.seats[seat_index(side)];
+        let seat = &mut live.seats[side.index()];
         seat.secret_hash = Some(hash);
         seat.joined = true;
         drop(live);
@@ -718,7 +743,7 @@ impl Hub {
         let before = live.presence_message();
         for side in Side::ALL {
             if role.plays(side) {
-                let c = &mut live.connected[seat_index(side)];
+                let c = &mut live.connected[side.index()];
                 *c = if on { *c + 1 } else { c.saturating_sub(1) };
             }
         }
@@ -938,13 +963,7 @@ impl Hub {
         let Some(turn) = live.to_move() else {
             return Err(GameError::new("game_over", "the game is over"));
         };
-        let side = match role {
-            Role::Spectator => {
-                return Err(GameError::new("not_player", "spectators cannot resign"));
-            }
-            Role::Player(s) => s,
-            Role::Both => turn,
-        };
+        let side = role.side(turn, "resign")?;
         let result = if side == Side::South { "0-1" } else { "1-0" };
         self.store
             .finish(&handle.id, result, Some(side))
@@ -969,23 +988,11 @@ impl Hub {
         role: Role,
     ) -> Result<(), GameError> {
         let mut live = handle.lock().await;
-        let me = match role {
-            Role::Spectator => {
-                return Err(GameError::new("not_player", "spectators cannot take back"));
-            }
-            Role::Player(s) => s,
-            Role::Both => live.position().turn().other(),
-        };
+        // In pass-and-play (`Both`) the last move is taken back, whoever made it (below).
+        let me = role.side(live.position().turn().other(), "take back")?;
         if live.record.outcome().is_some() {
             return Err(GameError::new("game_over", "the game is over"));
         }
-        let last_move_of = |live: &Live, side: Side| {
-            live.record
-                .positions()
-                .iter()
-                .take(live.record.moves().len())
-                .rposition(|p| p.turn() == side)
-        };
         if live.mode == Mode::Local {
             // Pass-and-play: the last move, whoever made it.
             let Some(keep) = live.record.moves().len().checked_sub(1) else {
@@ -999,17 +1006,14 @@ impl Hub {
         let accepting = live.mode == Mode::Friend && live.offers.takeback == Some(me.other());
         // Accepting takes back the offerer's last move; otherwise it is one's own.
         let undone = if accepting { me.other() } else { me };
-        let Some(keep) = last_move_of(&live, undone) else {
+        let Some(keep) = live.last_move_of(undone) else {
             return Err(GameError::new(
                 "nothing_to_take_back",
                 "there is no move of yours to take back",
             ));
         };
         if live.mode == Mode::Friend && !accepting {
-            if live.offers.takeback != Some(me) {
-                live.offers.takeback = Some(me);
-                handle.send_text(live.offers_message());
-            }
+            live.offer(handle, |o| &mut o.takeback, me);
             return Ok(());
         }
         self.undo_to(handle, &mut live, keep).await
@@ -1071,16 +1075,7 @@ impl Hub {
         role: Role,
     ) -> Result<(), GameError> {
         let mut live = handle.lock().await;
-        let me = match role {
-            Role::Spectator => {
-                return Err(GameError::new(
-                    "not_player",
-                    "spectators cannot ask for a rematch",
-                ));
-            }
-            Role::Player(s) => s,
-            Role::Both => Side::South,
-        };
+        let me = role.side(Side::South, "ask for a rematch")?;
         if live.record.outcome().is_none() {
             return Err(GameError::new(
                 "not_over",
@@ -1093,10 +1088,7 @@ impl Hub {
         }
         let at_once = live.mode != Mode::Friend || live.offers.rematch == Some(me.other());
         if !at_once {
-            if live.offers.rematch != Some(me) {
-                live.offers.rematch = Some(me);
-                handle.send_text(live.offers_message());
-            }
+            live.offer(handle, |o| &mut o.rematch, me);
             return Ok(());
         }
         let seats = [live.seats[1].clone(), live.seats[0].clone()];

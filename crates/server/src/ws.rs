@@ -91,37 +91,28 @@ pub(crate) async fn connection(
         }
     })
     .await;
-    let (seat, since, lang) = match hello {
+    // A refusal is said (when there is something to say) before the connection closes.
+    let hello = match hello {
         Ok(Some(Ok(ClientMessage::Hello {
             protocol,
             seat,
             since,
             lang,
-        }))) if protocol == PROTOCOL => (seat.or(cookie_secret), since, lang),
-        Ok(Some(Ok(ClientMessage::Hello { protocol, .. }))) => {
-            let e = GameError::new(
-                "protocol",
-                format!("this server speaks protocol {PROTOCOL}, not {protocol}"),
-            );
-            send(error_message(&e, None)).await;
-            drop(out);
-            let _ = writer.await;
-            return;
-        }
-        Ok(Some(Ok(_))) => {
-            let e = GameError::new("protocol", "send hello first");
-            send(error_message(&e, None)).await;
-            drop(out);
-            let _ = writer.await;
-            return;
-        }
-        Ok(Some(Err(e))) => {
-            send(error_message(&e, None)).await;
-            drop(out);
-            let _ = writer.await;
-            return;
-        }
-        Ok(None) | Err(_) => {
+        }))) if protocol == PROTOCOL => Ok((seat.or(cookie_secret), since, lang)),
+        Ok(Some(Ok(ClientMessage::Hello { protocol, .. }))) => Err(Some(GameError::new(
+            "protocol",
+            format!("this server speaks protocol {PROTOCOL}, not {protocol}"),
+        ))),
+        Ok(Some(Ok(_))) => Err(Some(GameError::new("protocol", "send hello first"))),
+        Ok(Some(Err(e))) => Err(Some(e)),
+        Ok(None) | Err(_) => Err(None),
+    };
+    let (seat, since, lang) = match hello {
+        Ok(h) => h,
+        Err(refusal) => {
+            if let Some(e) = refusal {
+                send(error_message(&e, None)).await;
+            }
             drop(out);
             let _ = writer.await;
             return;
@@ -159,23 +150,16 @@ pub(crate) async fn connection(
                 // ack), as docs/protocol.md §3.3 orders them.
                 let mut open = true;
                 loop {
-                    match rx.try_recv() {
-                        Ok(b) => {
-                            let t = forward(&handle, role, &lang, Ok(b)).await;
-                            if let Some(t) = t && !send(t).await {
-                                open = false;
-                                break;
-                            }
-                        }
+                    let b = match rx.try_recv() {
+                        Ok(b) => Ok(b),
                         Err(broadcast::error::TryRecvError::Lagged(n)) => {
-                            let t = forward(&handle, role, &lang, Err(
-                                broadcast::error::RecvError::Lagged(n))).await;
-                            if let Some(t) = t && !send(t).await {
-                                open = false;
-                                break;
-                            }
+                            Err(broadcast::error::RecvError::Lagged(n))
                         }
                         Err(_) => break,
+                    };
+                    if let Some(t) = forward(&handle, role, &lang, b).await && !send(t).await {
+                        open = false;
+                        break;
                     }
                 }
                 if !open {

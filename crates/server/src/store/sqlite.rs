@@ -20,8 +20,16 @@ pub struct SqliteStore {
     pool: SqlitePool,
 }
 
-fn side_name(side: Side) -> &'static str {
-    crate::json::side(side)
+/// A write that must change exactly one row, or fail with `otherwise`.
+fn one_row(
+    done: &sqlx::sqlite::SqliteQueryResult,
+    otherwise: impl FnOnce() -> StoreError,
+) -> Result<(), StoreError> {
+    if done.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(otherwise())
+    }
 }
 
 fn side_from_name(s: &str) -> Option<Side> {
@@ -133,7 +141,7 @@ impl Store for SqliteStore {
         .bind(i64::from(g.seats[1].joined))
         .bind(&g.invite)
         .bind(i64::from(g.epoch))
-        .bind(g.resigned.map(side_name))
+        .bind(g.resigned.map(crate::json::side))
         .bind(&g.result)
         .bind(&g.rematch)
         .bind(g.created)
@@ -227,12 +235,12 @@ impl Store for SqliteStore {
         .bind(i64::from(epoch))
         .execute(&mut *tx)
         .await?;
-        if r.rows_affected() != 1 {
-            return Err(StoreError::Conflict(format!(
+        one_row(&r, || {
+            StoreError::Conflict(format!(
                 "game {id} is not in epoch {}",
                 epoch.saturating_sub(1)
-            )));
-        }
+            ))
+        })?;
         sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply > ?")
             .bind(id)
             .bind(i64::from(keep))
@@ -265,13 +273,9 @@ impl Store for SqliteStore {
             .bind(secret_hash)
             .execute(&self.pool)
             .await?;
-        if r.rows_affected() == 1 {
-            Ok(())
-        } else {
-            Err(StoreError::Conflict(format!(
-                "the invitation to game {id} is used"
-            )))
-        }
+        one_row(&r, || {
+            StoreError::Conflict(format!("the invitation to game {id} is used"))
+        })
     }
 
     async fn finish(
@@ -282,15 +286,11 @@ impl Store for SqliteStore {
     ) -> Result<(), StoreError> {
         let r = sqlx::query("UPDATE games SET result = ?, resigned = ? WHERE id = ?")
             .bind(result)
-            .bind(resigned.map(side_name))
+            .bind(resigned.map(crate::json::side))
             .bind(id)
             .execute(&self.pool)
             .await?;
-        if r.rows_affected() == 1 {
-            Ok(())
-        } else {
-            Err(StoreError::NotFound(id.to_owned()))
-        }
+        one_row(&r, || StoreError::NotFound(id.to_owned()))
     }
 
     async fn set_rematch(&self, id: &str, next: &str) -> Result<(), StoreError> {
@@ -299,12 +299,8 @@ impl Store for SqliteStore {
             .bind(id)
             .execute(&self.pool)
             .await?;
-        if r.rows_affected() == 1 {
-            Ok(())
-        } else {
-            Err(StoreError::Conflict(format!(
-                "game {id} already has a rematch"
-            )))
-        }
+        one_row(&r, || {
+            StoreError::Conflict(format!("game {id} already has a rematch"))
+        })
     }
 }
