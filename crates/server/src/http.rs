@@ -303,10 +303,10 @@ fn cookie_secret(headers: &HeaderMap, id: &str) -> Option<String> {
         .filter(|v| ids::is_secret(v))
 }
 
-async fn api_create(
-    State(state): State<AppState>,
-    Json(req): Json<CreateRequest>,
-) -> Result<Response, ApiError> {
+async fn api_create(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
+    // Read by hand, so that a bad body gets the API's JSON error like every other refusal.
+    let req: CreateRequest = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::bad(format!("the body is not a game request: {e}")))?;
     let created = state.hub.create(req.to_new_game()?).await?;
     let lang = "en";
     let id = &created.id;

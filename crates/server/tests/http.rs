@@ -194,6 +194,20 @@ async fn the_api_creates_games_and_refuses_bad_requests_clearly() {
     }
     let r = post_json(&app, "/api/games", json!({"opponent": "friend"})).await;
     assert!(r.status.is_client_error());
+    // A body that is not JSON at all gets the same JSON error.
+    let req = Request::post("/api/games")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(r#"{"variant": "hus""#))
+        .unwrap();
+    let r = call(&app, req).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.json()["error"]["code"], "bad_request");
+    assert!(
+        r.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not a game request")
+    );
     let r = get(&app, "/api/games/NOSUCHID").await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     assert_eq!(r.json()["error"]["code"], "not_found");
