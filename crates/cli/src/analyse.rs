@@ -144,7 +144,7 @@ pub(crate) fn run(out: &mut impl Write, pos: &Position, spec: &PlayerSpec) -> Re
         return Ok(());
     }
     let limits = spec.limits();
-    writeln!(out, "player: {}", spec.describe())?;
+    writeln!(out, "player: {}", spec.describe(pos.variant().game()))?;
     writeln!(
         out,
         "{:>5}  {:>11}  {:>9}  {:>9}  line",
@@ -154,7 +154,7 @@ pub(crate) fn run(out: &mut impl Write, pos: &Position, spec: &PlayerSpec) -> Re
     let (result, nodes, took) = if spec.is_alphabeta() {
         deepen(out, pos, limits, &stop)?
     } else {
-        let mut player = spec.build(1);
+        let mut player = spec.build(pos.variant().game(), 1);
         let clock = Instant::now();
         let r = player.choose(pos, &limits, &stop);
         let took = clock.elapsed();

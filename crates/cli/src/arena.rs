@@ -350,9 +350,10 @@ fn play_game(
     for &m in &openings.lines[index / 2] {
         game.play(m).map_err(|e| format!("opening: {e}"))?;
     }
+    let kind = cfg.start.variant().game();
     let mut players = [
-        cfg.players[0].build(derive(cfg.seed, index, 1)),
-        cfg.players[1].build(derive(cfg.seed, index, 2)),
+        cfg.players[0].build(kind, derive(cfg.seed, index, 1)),
+        cfg.players[1].build(kind, derive(cfg.seed, index, 2)),
     ];
     let limits = [cfg.players[0].limits(), cfg.players[1].limits()];
     let mut moves = [Moves::default(); 2];
@@ -569,7 +570,32 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// A match's score for player A.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MatchScore {
+    /// (wins + draws/2) / games.
+    pub(crate) score: f64,
+    /// The 95% interval of the score.
+    pub(crate) interval: (f64, f64),
+}
+
+impl MatchScore {
+    /// The Elo difference the score predicts, clamped half a game from 0 and 1.
+    pub(crate) fn elo(&self, games: usize) -> String {
+        let nf = games as f64;
+        signed(elo(self.score.clamp(0.5 / nf, 1.0 - 0.5 / nf)))
+    }
+}
+
+/// Plays the match and prints its report.
 pub(crate) fn run(out: &mut impl Write, cfg: &Config) -> Result<()> {
+    let openings = header_and_openings(out, cfg)?;
+    play_and_report(out, cfg, &openings)?;
+    Ok(())
+}
+
+/// Prints what the match is, draws its openings and reports them.
+pub(crate) fn header_and_openings(out: &mut impl Write, cfg: &Config) -> Result<Openings> {
     let [a, b] = &cfg.players;
     let variant = cfg.start.variant();
     let from = if cfg.start == Position::new(variant) {
@@ -580,8 +606,8 @@ pub(crate) fn run(out: &mut impl Write, cfg: &Config) -> Result<()> {
     writeln!(
         out,
         "match {variant}{from}: A = {}, B = {}",
-        a.describe(),
-        b.describe()
+        a.describe(variant.game()),
+        b.describe(variant.game())
     )?;
     let kind = if cfg.balance.is_some() {
         "balanced"
@@ -606,7 +632,7 @@ pub(crate) fn run(out: &mut impl Write, cfg: &Config) -> Result<()> {
     )?;
     out.flush()?;
 
-    let openings = match cfg.balance {
+    Ok(match cfg.balance {
         None => random_openings(cfg),
         Some(balance) => {
             let clock = Instant::now();
@@ -619,10 +645,19 @@ pub(crate) fn run(out: &mut impl Write, cfg: &Config) -> Result<()> {
             out.flush()?;
             openings
         }
-    };
+    })
+}
 
+/// Plays the match from `openings` (as [`header_and_openings`] drew them for `cfg`) and
+/// prints the result.
+pub(crate) fn play_and_report(
+    out: &mut impl Write,
+    cfg: &Config,
+    openings: &Openings,
+) -> Result<MatchScore> {
+    let [a, b] = &cfg.players;
     let clock = Instant::now();
-    let games = play_all(cfg, &openings)?;
+    let games = play_all(cfg, openings)?;
     let wall = clock.elapsed();
 
     let n = games.len();
@@ -724,7 +759,10 @@ pub(crate) fn run(out: &mut impl Write, cfg: &Config) -> Result<()> {
         writeln!(out, "{line}")?;
     }
     writeln!(out, "time: {}", time(wall.as_secs_f64()))?;
-    Ok(())
+    Ok(MatchScore {
+        score,
+        interval: (lo, hi),
+    })
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ mod arena;
 mod bench;
 mod board;
 mod games;
+mod ladder;
 mod perft;
 mod play;
 mod players;
@@ -18,6 +19,7 @@ mod replay;
 mod rng;
 mod serve;
 
+use players::PlayerSpec;
 use serve::ServeArgs;
 
 use std::io::{self, Write};
@@ -142,6 +144,9 @@ enum BenchCommand {
         #[arg(long, value_name = "OPTIONS", requires = "variant")]
         rules: Option<String>,
     },
+    /// The level ladder: each level of one game against the one below, with a table of scores
+    #[command(after_help = LADDER_HELP)]
+    Ladder(LadderArgs),
     /// Times cycle finding on one never-ending move (`bench rules` runs it in a child process,
     /// which it stops at a deadline)
     #[command(hide = true)]
@@ -153,6 +158,41 @@ enum BenchCommand {
         #[arg(value_name = "MOVE")]
         text: String,
     },
+}
+
+const LADDER_HELP: &str = "\
+Plays `match` between level N and level N-1 for each N from --top down to --bottom (by default
+8 down to 2), all from the same openings, drawn once, and ends with a table of the scores
+against the target of 0.65. The options are those of `match`; levels that play by time get
+1/--time-divisor of it (levels of fixed depth and the one-ply levels play as on the site).
+It takes long: a benchmark, not a test.
+
+Examples:
+  mancala bench ladder bao-la-kiswahili --games 200 --threads 2
+  mancala bench ladder hus --games 200 --threads 2 --balanced --balance-window 1000 --openings 6";
+
+#[derive(Debug, Args)]
+struct LadderArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The number of games of each pairing
+    #[arg(long, value_name = "N", default_value_t = 200,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games: u64,
+    /// Levels that play by time get this fraction of it
+    #[arg(long, value_name = "K", default_value_t = 6,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    time_divisor: u32,
+    /// The lowest pairing, by its higher level (2: level 2 against level 1)
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::value_parser!(u8).range(2..=8))]
+    bottom: u8,
+    /// The highest pairing, by its higher level
+    #[arg(long, value_name = "N", default_value_t = 8,
+          value_parser = clap::value_parser!(u8).range(2..=8))]
+    top: u8,
+    #[command(flatten)]
+    series: SeriesArgs,
 }
 
 /// The variant named by a slug, with rule options.
@@ -357,6 +397,13 @@ struct MatchArgs {
     /// limit counts when it is tighter)
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     time: Option<u64>,
+    #[command(flatten)]
+    series: SeriesArgs,
+}
+
+/// How a series of games is played: shared by `match` and `bench ladder`.
+#[derive(Debug, Args)]
+struct SeriesArgs {
     /// Games played at once
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -386,6 +433,32 @@ struct MatchArgs {
     balance_window: i32,
 }
 
+impl SeriesArgs {
+    /// The match settings for `games` games of `players` from `start`.
+    fn config(
+        &self,
+        start: Position,
+        players: [PlayerSpec; 2],
+        games: u64,
+    ) -> Result<arena::Config> {
+        Ok(arena::Config {
+            start,
+            players,
+            games: usize::try_from(games)?,
+            threads: usize::try_from(self.threads)?,
+            seed: self.seed,
+            openings: self
+                .openings
+                .unwrap_or_else(|| arena::default_openings(&start)),
+            max_plies: usize::try_from(self.max_plies)?,
+            balance: self.balanced.then_some(arena::Balance {
+                nodes: self.balance_nodes,
+                window: self.balance_window,
+            }),
+        })
+    }
+}
+
 #[derive(Debug, Args)]
 struct AnalyseArgs {
     #[arg(help = variant_help())]
@@ -410,7 +483,7 @@ struct AnalyseArgs {
 }
 
 /// A player spec from the command line, or one error line naming it.
-fn parse_player(text: &str) -> Result<players::PlayerSpec> {
+fn parse_player(text: &str) -> Result<PlayerSpec> {
     text.parse().map_err(|e| anyhow!("player `{text}`: {e}"))
 }
 
@@ -478,21 +551,7 @@ fn run(cli: Cli) -> Result<()> {
                 parse_player(&a.a)?.with_time(time),
                 parse_player(&a.b)?.with_time(time),
             ];
-            let cfg = arena::Config {
-                start,
-                players,
-                games: usize::try_from(a.games)?,
-                threads: usize::try_from(a.threads)?,
-                seed: a.seed,
-                openings: a
-                    .openings
-                    .unwrap_or_else(|| arena::default_openings(&start)),
-                max_plies: usize::try_from(a.max_plies)?,
-                balance: a.balanced.then_some(arena::Balance {
-                    nodes: a.balance_nodes,
-                    window: a.balance_window,
-                }),
-            };
+            let cfg = a.series.config(start, players, a.games)?;
             arena::run(&mut out, &cfg)?;
         }
         Command::Analyse(a) => {
@@ -612,6 +671,22 @@ fn run(cli: Cli) -> Result<()> {
             bench::rules(&mut out, &variants, seconds)?;
         }
         Command::Bench {
+            what: BenchCommand::Ladder(a),
+        } => {
+            if a.bottom > a.top {
+                return Err(anyhow!("--bottom {} is above --top {}", a.bottom, a.top));
+            }
+            let start = a.game.start()?;
+            let players = [PlayerSpec::level(a.top), PlayerSpec::level(a.bottom - 1)];
+            let ladder = ladder::Ladder {
+                base: a.series.config(start, players, a.games)?,
+                time_divisor: a.time_divisor,
+                bottom: a.bottom,
+                top: a.top,
+            };
+            ladder::run(&mut out, &ladder)?;
+        }
+        Command::Bench {
             what:
                 BenchCommand::CycleCheck {
                     variant,
@@ -682,5 +757,18 @@ fn main() -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        // Clap's own checks: clashing names, bad defaults, and the like.
+        Cli::command().debug_assert();
     }
 }

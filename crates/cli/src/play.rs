@@ -11,7 +11,7 @@ use clap::ValueEnum;
 use mancala::record::GameRecord;
 use mancala::trace::Event;
 use mancala::{BySide, EndReason, Game, Move, MoveText, Position, Side};
-use mancala_engine::{LEVELS, Limits, Player};
+use mancala_engine::{Limits, Player, levels};
 
 use crate::rng::{self, Rng};
 use crate::{bench, board, games};
@@ -258,7 +258,9 @@ pub(crate) fn run(
     opts: Options,
 ) -> io::Result<()> {
     let engine = match opts.opponent {
-        Opponent::Random => opts.level.and_then(|n| mancala_engine::level(n, opts.seed)),
+        Opponent::Random => opts
+            .level
+            .and_then(|n| mancala_engine::level(start.variant().game(), n, opts.seed)),
         Opponent::Human => None,
     };
     let mut s = Session {
@@ -278,7 +280,7 @@ pub(crate) fn run(
     s.game.set_tag("Date", &rng::today());
     match (opts.opponent, opts.level) {
         (Opponent::Random, Some(n)) => {
-            let about = LEVELS
+            let about = levels(s.game.position().variant().game())
                 .get(usize::from(n).saturating_sub(1))
                 .map_or("", |l| l.description);
             writeln!(

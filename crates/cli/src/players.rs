@@ -5,7 +5,8 @@ use core::fmt;
 use core::str::FromStr;
 use std::time::Duration;
 
-use mancala_engine::{AlphaBeta, Greedy, LEVELS, Limits, Mcts, Player, Prom, RandomPlayer, level};
+use mancala::Game;
+use mancala_engine::{AlphaBeta, Greedy, Limits, Mcts, Player, Prom, RandomPlayer, level, levels};
 
 /// What a search player gets when its spec sets no limit and no `--time` is given.
 pub(crate) const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -208,6 +209,19 @@ impl PlayerSpec {
         self
     }
 
+    /// Level `n` (1 to 8) with no limits of its own beyond the level's.
+    #[must_use]
+    pub(crate) const fn level(n: u8) -> Self {
+        Self {
+            kind: Kind::Level(n),
+            limits: Limits {
+                time: None,
+                nodes: None,
+                depth: None,
+            },
+        }
+    }
+
     /// The spec with a depth limit added (the tighter one counts).
     #[must_use]
     pub(crate) fn with_depth(mut self, depth: Option<u32>) -> Self {
@@ -226,10 +240,10 @@ impl PlayerSpec {
     }
 
     /// For people: what the player is, e.g. `level 5 (alpha-beta, 4 plies)`.
-    pub(crate) fn describe(&self) -> String {
+    pub(crate) fn describe(&self, game: Game) -> String {
         match self.kind {
             Kind::Level(n) => {
-                let about = LEVELS[usize::from(n) - 1].description;
+                let about = levels(game)[usize::from(n) - 1].description;
                 format!("{self} ({about})")
             }
             _ => self.to_string(),
@@ -237,11 +251,11 @@ impl PlayerSpec {
     }
 
     /// A fresh player, seeded.
-    pub(crate) fn build(&self, seed: u64) -> Box<dyn Player> {
+    pub(crate) fn build(&self, game: Game, seed: u64) -> Box<dyn Player> {
         match self.kind {
             Kind::Random => Box::new(RandomPlayer::new(seed)),
             Kind::Greedy => Box::new(Greedy::new(seed)),
-            Kind::Level(n) => level(n, seed).unwrap_or_else(|| Box::new(Greedy::new(seed))),
+            Kind::Level(n) => level(game, n, seed).unwrap_or_else(|| Box::new(Greedy::new(seed))),
             Kind::AlphaBeta => Box::new(AlphaBeta::new(None)),
             Kind::Mcts => Box::new(Mcts::new(seed)),
             Kind::MctsInformed => Box::new(Mcts::informed(seed)),

@@ -1,5 +1,6 @@
-//! One-ply players: the greedy player, and the beginner who plays at random but never misses
-//! a win in one.
+//! One-ply players: the greedy player, the beginner who plays at random but never misses a win
+//! in one, and the novices in between, who play the greedy move except for a share of random
+//! ones.
 
 use std::sync::atomic::AtomicBool;
 
@@ -9,29 +10,39 @@ use crate::eval::{Score, evaluate, terminal_score};
 use crate::{Limits, Player, Rng, SearchResult};
 
 /// Looks one move ahead: plays the move whose result evaluates best (a win first), ties broken
-/// at random. With `random_unless_win`, plays at random unless a move wins at once.
+/// at random. With a share of random moves, plays that share of its moves (drawn move by move)
+/// at random instead, unless a move wins at once.
 #[derive(Clone, Debug)]
 pub struct Greedy {
     rng: Rng,
-    random_unless_win: bool,
+    /// Percent of moves played at random (0: greedy, 100: the beginner).
+    random_percent: u8,
 }
 
 impl Greedy {
     /// The greedy player.
     #[must_use]
     pub const fn new(seed: u64) -> Self {
-        Self {
-            rng: Rng::new(seed),
-            random_unless_win: false,
-        }
+        Self::novice(seed, 0)
     }
 
     /// The beginner: random moves, but a win in one is always taken.
     #[must_use]
     pub const fn beginner(seed: u64) -> Self {
+        Self::novice(seed, 100)
+    }
+
+    /// A novice: `random_percent` percent of its moves (at most 100) at random, the others
+    /// greedy; a win in one is always taken.
+    #[must_use]
+    pub const fn novice(seed: u64, random_percent: u8) -> Self {
         Self {
             rng: Rng::new(seed),
-            random_unless_win: true,
+            random_percent: if random_percent > 100 {
+                100
+            } else {
+                random_percent
+            },
         }
     }
 }
@@ -56,7 +67,13 @@ impl Player for Greedy {
                 ..SearchResult::default()
             };
         };
-        let pool: Vec<_> = if self.random_unless_win && top < crate::eval::SCORE_DECIDED {
+        // The coin is drawn for every move, so the player's moves depend on its seed alone.
+        let random = match self.random_percent {
+            0 => false,
+            100 => true,
+            p => self.rng.below(100) < usize::from(p),
+        };
+        let pool: Vec<_> = if random && top < crate::eval::SCORE_DECIDED {
             scored.clone()
         } else {
             scored.iter().copied().filter(|&(_, v)| v == top).collect()
@@ -72,10 +89,10 @@ impl Player for Greedy {
     }
 
     fn name(&self) -> String {
-        if self.random_unless_win {
-            "beginner".to_owned()
-        } else {
-            "greedy".to_owned()
+        match self.random_percent {
+            0 => "greedy".to_owned(),
+            100 => "beginner".to_owned(),
+            p => format!("novice{p}"),
         }
     }
 }

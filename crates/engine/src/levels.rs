@@ -1,66 +1,155 @@
-//! Strength levels 1 (beginner) to 8 (strongest), each a player with limits (docs/engine.md).
+//! Strength levels 1 (beginner) to 8 (strongest), each a player with limits, in a table per
+//! game (docs/engine.md, "Levels").
+//!
+//! Every table starts from the beginner (random moves, but never a missed win in one) and ends
+//! with alpha-beta at 1 s a move. The steps in between are set per game so that each level
+//! scores at least 65% against the one below (measured by `mancala bench ladder`): in games
+//! where deeper search soon stops paying (Bao la Kujifunza, Hus, Omweso), the steps are fixed
+//! depths and, at the bottom, novices (greedy players with a share of random moves), since a
+//! few plies already separate the levels there and more time hardly does.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use mancala::Position;
+use mancala::{Game, Position};
 
 use crate::{AlphaBeta, Greedy, Limits, Player, SearchResult};
 
+/// How a level chooses its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// The one-ply player with this percent of its moves at random (100: the beginner, 0: the
+    /// greedy player); a win in one is always taken ([`Greedy::novice`]).
+    Novice(u8),
+    /// Alpha-beta ([`AlphaBeta`]) within the level's limits.
+    AlphaBeta,
+}
+
 /// A level: what it is and how to build it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {
     /// 1 to 8.
     pub number: u8,
     /// For people.
     pub description: &'static str,
-    /// The limits the level plays with.
+    /// The player.
+    pub style: Style,
+    /// The limits the level plays with (one ply for the one-ply players).
     pub limits: Limits,
 }
 
-/// The level table.
-pub const LEVELS: [Level; 8] = [
-    Level {
-        number: 1,
-        description: "beginner: random moves, but never misses a win in one",
-        limits: Limits::depth(1),
-    },
-    Level {
-        number: 2,
-        description: "greedy: the best position one move ahead",
-        limits: Limits::depth(1),
-    },
-    Level {
-        number: 3,
-        description: "alpha-beta, 2 plies",
-        limits: Limits::depth(2),
-    },
-    Level {
-        number: 4,
-        description: "alpha-beta, 4 plies",
-        limits: Limits::depth(4),
-    },
-    Level {
-        number: 5,
-        description: "alpha-beta, 6 plies",
-        limits: Limits::depth(6),
-    },
-    Level {
-        number: 6,
-        description: "alpha-beta, 0.05 s per move",
-        limits: Limits::time(Duration::from_millis(50)),
-    },
-    Level {
-        number: 7,
-        description: "alpha-beta, 0.2 s per move",
-        limits: Limits::time(Duration::from_millis(200)),
-    },
-    Level {
-        number: 8,
-        description: "alpha-beta, 1 s per move",
-        limits: Limits::time(Duration::from_secs(1)),
-    },
+/// The name of each level for people, the same in every game: index 0 is level 1.
+pub const LEVEL_NAMES: [&str; 8] = [
+    "beginner",
+    "novice",
+    "casual",
+    "club player",
+    "strong",
+    "expert",
+    "master",
+    "strongest",
 ];
+
+/// Longest a fixed-depth level thinks: a cap for the rare position whose tree is huge.
+const DEPTH_LEVEL_CAP: Duration = Duration::from_secs(5);
+
+const fn novice(number: u8, description: &'static str, random_percent: u8) -> Level {
+    Level {
+        number,
+        description,
+        style: Style::Novice(random_percent),
+        limits: Limits {
+            time: None,
+            nodes: None,
+            depth: Some(1),
+        },
+    }
+}
+
+const fn plies(number: u8, description: &'static str, depth: u32) -> Level {
+    Level {
+        number,
+        description,
+        style: Style::AlphaBeta,
+        limits: Limits {
+            time: Some(DEPTH_LEVEL_CAP),
+            nodes: None,
+            depth: Some(depth),
+        },
+    }
+}
+
+const fn millis(number: u8, description: &'static str, ms: u64) -> Level {
+    Level {
+        number,
+        description,
+        style: Style::AlphaBeta,
+        limits: Limits {
+            time: Some(Duration::from_millis(ms)),
+            nodes: None,
+            depth: None,
+        },
+    }
+}
+
+const BEGINNER: Level = novice(
+    1,
+    "beginner: random moves, but never misses a win in one",
+    100,
+);
+const TOP: Level = millis(8, "alpha-beta, 1 s a move", 1000);
+
+/// The table of the games where more search keeps paying (Bao la Kiswahili, and the games not
+/// measured apart).
+pub const LEVELS: [Level; 8] = [
+    BEGINNER,
+    novice(2, "greedy: the best position one move ahead", 0),
+    plies(3, "alpha-beta, 2 plies", 2),
+    plies(4, "alpha-beta, 4 plies", 4),
+    plies(5, "alpha-beta, 6 plies", 6),
+    millis(6, "alpha-beta, 0.05 s a move", 50),
+    millis(7, "alpha-beta, 0.2 s a move", 200),
+    TOP,
+];
+
+/// Hus and Omweso: more search soon stops paying, so the steps are novices and small searches,
+/// and level 7 searches 5 plies. In Hus each ply more scores less against the ply below (0.720,
+/// 0.675, 0.635, 0.595 from 3 v 2 to 6 v 5 plies) and 12 plies score only 0.52 against 8; in
+/// Omweso level 8 scores 0.805 against 4 plies and 0.710 against 5.
+pub const CAPTURE_LEVELS: [Level; 8] = [
+    BEGINNER,
+    novice(2, "greedy for 30% of its moves, random for the rest", 70),
+    novice(3, "greedy for 65% of its moves, random for the rest", 35),
+    novice(4, "greedy: the best position one move ahead", 0),
+    plies(5, "alpha-beta, 2 plies", 2),
+    plies(6, "alpha-beta, 3 plies", 3),
+    plies(7, "alpha-beta, 5 plies", 5),
+    TOP,
+];
+
+/// Bao la Kujifunza: as the default table up to 2 plies, then 3, 4, 6 and 8 plies. Level 8 at
+/// a sixth of its time scores 0.630 against 33 ms (a fifth of level 7's time) but 0.725 against
+/// 8 plies, and 8 plies 0.690 against 6.
+pub const KUJIFUNZA_LEVELS: [Level; 8] = [
+    BEGINNER,
+    novice(2, "greedy: the best position one move ahead", 0),
+    plies(3, "alpha-beta, 2 plies", 2),
+    plies(4, "alpha-beta, 3 plies", 3),
+    plies(5, "alpha-beta, 4 plies", 4),
+    plies(6, "alpha-beta, 6 plies", 6),
+    plies(7, "alpha-beta, 8 plies", 8),
+    TOP,
+];
+
+/// The level table of a game.
+#[must_use]
+pub const fn levels(game: Game) -> &'static [Level; 8] {
+    match game {
+        Game::Hus | Game::Hus4x12 | Game::Hus4x16 | Game::Omweso => &CAPTURE_LEVELS,
+        Game::BaoLaKujifunza => &KUJIFUNZA_LEVELS,
+        _ => &LEVELS,
+    }
+}
 
 /// A level's player: its own limits, cut further by any the caller sets.
 struct LevelPlayer {
@@ -92,14 +181,30 @@ impl Player for LevelPlayer {
     }
 }
 
-/// The player of level `n` (1 to 8), seeded; `None` for another number.
+/// The player of level `n` (1 to 8) of `game`, seeded; `None` for another number.
 #[must_use]
-pub fn level(n: u8, seed: u64) -> Option<Box<dyn Player>> {
-    let level = *LEVELS.get(usize::from(n).checked_sub(1)?)?;
-    let inner: Box<dyn Player> = match n {
-        1 => Box::new(Greedy::beginner(seed)),
-        2 => Box::new(Greedy::new(seed)),
-        _ => Box::new(AlphaBeta::new(None)),
+pub fn level(game: Game, n: u8, seed: u64) -> Option<Box<dyn Player>> {
+    let level = *levels(game).get(usize::from(n).checked_sub(1)?)?;
+    let inner: Box<dyn Player> = match level.style {
+        Style::Novice(p) => Box::new(Greedy::novice(seed, p)),
+        Style::AlphaBeta => Box::new(AlphaBeta::new(None)),
     };
     Some(Box::new(LevelPlayer { level, inner }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_table_is_numbered_and_ends_alike() {
+        for game in Game::ALL {
+            let table = levels(game);
+            for (i, l) in table.iter().enumerate() {
+                assert_eq!(usize::from(l.number), i + 1, "{game:?}");
+            }
+            assert_eq!(table[0], BEGINNER, "{game:?}");
+            assert_eq!(table[7], TOP, "{game:?}");
+        }
+    }
 }

@@ -2,16 +2,16 @@
 //!
 //! Every player implements [`Player`]: it gets a position, [`Limits`] and a stop flag and
 //! returns a [`SearchResult`]. Players are deterministic for a given seed. Strength levels
-//! 1 (beginner) to 8 (strongest) map to a player and limits ([`level`]); docs/engine.md has
-//! the table and the measurements.
+//! 1 (beginner) to 8 (strongest) map to a player and limits, in a table per game ([`level`],
+//! [`levels`]); docs/engine.md has the tables and the measurements.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
-//! use mancala::{Position, Variant};
+//! use mancala::{Game, Position, Variant};
 //! use mancala_engine::{Limits, Player, level};
 //!
 //! let pos = Position::new(Variant::BAO_LA_KUJIFUNZA);
-//! let mut player = level(3, 1).expect("a level");
+//! let mut player = level(Game::BaoLaKujifunza, 3, 1).expect("a level");
 //! let result = player.choose(&pos, &Limits::depth(2), &AtomicBool::new(false));
 //! assert!(pos.is_legal(result.best.expect("a move")));
 //! ```
@@ -35,7 +35,9 @@ mod solve;
 pub use alphabeta::{AlphaBeta, Negamax};
 pub use eval::{Evaluator, Material, SCORE_WIN, Score, evaluate, terminal_score};
 pub use greedy::Greedy;
-pub use levels::{LEVELS, Level, level};
+pub use levels::{
+    CAPTURE_LEVELS, KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, level, levels,
+};
 pub use mcts::{Mcts, MctsConfig};
 pub use prom::{MAX_MODELS, Prom, SeedCount};
 pub use random::RandomPlayer;

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use mancala::{Position, Variant};
-use mancala_engine::{AlphaBeta, Limits, Negamax, Player, RandomPlayer, Rng, level};
+use mancala_engine::{AlphaBeta, Greedy, Limits, Negamax, Player, RandomPlayer, Rng, level};
 
 /// Positions reached by random play from the start of every variant.
 fn sample(v: Variant, count: usize, seed: u64) -> Vec<Position> {
@@ -58,14 +58,14 @@ fn same_seed_same_move() {
     for v in Variant::DEFAULTS {
         for pos in sample(v, 5, 99) {
             for n in 1..=5 {
-                let a =
-                    level(n, 42)
-                        .unwrap()
-                        .choose(&pos, &Limits::default(), &AtomicBool::new(false));
-                let b =
-                    level(n, 42)
-                        .unwrap()
-                        .choose(&pos, &Limits::default(), &AtomicBool::new(false));
+                let choose = || {
+                    level(v.game(), n, 42).unwrap().choose(
+                        &pos,
+                        &Limits::default(),
+                        &AtomicBool::new(false),
+                    )
+                };
+                let (a, b) = (choose(), choose());
                 assert_eq!(a.best, b.best, "{v} level {n}");
             }
             let a = RandomPlayer::new(3).choose(&pos, &Limits::default(), &AtomicBool::new(false));
@@ -91,23 +91,70 @@ fn unbounded_search_stops_on_the_flag() {
 }
 
 #[test]
-fn level_one_takes_a_win_in_one() {
-    // Kalah: South's A6 with one seed lands in the store... a decisive position: South's last
-    // seeds; any sowing that empties South's side ends the game with South ahead.
-    let setup = "0,0,0,0,0,1/0,0,0,0,0,1 S 30,16".parse().unwrap();
-    let pos = Position::from_setup(
+fn beginner_and_novices_take_a_win_in_one() {
+    // Positions where some moves win at once and others do not.
+    let wins = |pos: &Position| {
+        let mut all = Vec::new();
+        pos.for_each_legal(|m, next| {
+            all.push((m, next.outcome().and_then(|o| o.winner) == Some(pos.turn())));
+        });
+        all
+    };
+    let mut found = 0;
+    for v in [
         Variant::new(mancala::Game::Kalah),
-        &setup,
-        mancala::SeedTotal::Exact,
-    )
-    .unwrap();
-    for seed in 0..20 {
-        let r = level(1, seed)
-            .unwrap()
-            .choose(&pos, &Limits::default(), &AtomicBool::new(false));
-        let next = pos.play(r.best.unwrap()).unwrap();
-        assert_eq!(next.outcome().unwrap().winner, Some(mancala::Side::South));
+        Variant::new(mancala::Game::Hus),
+    ] {
+        for pos in sample(v, 3000, 11) {
+            let moves = wins(&pos);
+            if !moves.iter().any(|&(_, w)| w) || moves.iter().all(|&(_, w)| w) {
+                continue;
+            }
+            found += 1;
+            for seed in 0..10 {
+                for p in [100, 50] {
+                    let m = Greedy::novice(seed, p)
+                        .choose(&pos, &Limits::default(), &AtomicBool::new(false))
+                        .best
+                        .unwrap();
+                    assert!(
+                        moves.contains(&(m, true)),
+                        "{v} novice {p}: {m} misses the win in {}",
+                        pos.diagram()
+                    );
+                }
+            }
+        }
     }
+    assert!(found >= 10, "only {found} positions with a win in one");
+}
+
+#[test]
+fn a_novice_mixes_greedy_and_random_moves() {
+    // Over many seeds, the half-random novice plays the greedy choice sometimes, and
+    // sometimes a move the greedy player never plays.
+    let pos = Position::new(Variant::BAO_LA_KUJIFUNZA);
+    let greedy: Vec<_> = (0..50)
+        .map(|seed| {
+            Greedy::new(seed)
+                .choose(&pos, &Limits::default(), &AtomicBool::new(false))
+                .best
+                .unwrap()
+        })
+        .collect();
+    let (mut same, mut other) = (0, 0);
+    for seed in 0..200 {
+        let m = Greedy::novice(seed, 50)
+            .choose(&pos, &Limits::default(), &AtomicBool::new(false))
+            .best
+            .unwrap();
+        if greedy.contains(&m) {
+            same += 1;
+        } else {
+            other += 1;
+        }
+    }
+    assert!(same > 50 && other > 20, "greedy-like {same}, other {other}");
 }
 
 #[test]
@@ -115,7 +162,10 @@ fn self_play_ends_without_panic() {
     let mut rng = Rng::new(5);
     for v in Variant::ALL {
         for g in 0..4 {
-            let mut players = [level(3, g).unwrap(), level(2, g + 100).unwrap()];
+            let mut players = [
+                level(v.game(), 3, g).unwrap(),
+                level(v.game(), 2, g + 100).unwrap(),
+            ];
             let mut game = mancala::record::GameRecord::new(Position::new(v));
             let mut plies = 0;
             while game.outcome().is_none() && plies < 400 {

@@ -920,7 +920,7 @@ impl Hub {
             let permit = hub.engine.clone().acquire_owned().await;
             let flag = stop.clone();
             let best = tokio::task::spawn_blocking(move || {
-                let mut player = mancala_engine::level(level, random_seed())?;
+                let mut player = mancala_engine::level(pos.variant().game(), level, random_seed())?;
                 player.choose(&pos, &Limits::default(), &flag).best
             })
             .await

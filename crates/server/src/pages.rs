@@ -96,11 +96,12 @@ impl Home {
                         .join(", "),
                 })
                 .collect(),
-            levels: mancala_engine::LEVELS
-                .iter()
-                .map(|l| LevelChoice {
-                    number: l.number,
-                    description: l.description,
+            // The players behind a level differ by game (docs/engine.md); the names do not.
+            levels: (1..)
+                .zip(mancala_engine::LEVEL_NAMES)
+                .map(|(number, description)| LevelChoice {
+                    number,
+                    description,
                 })
                 .collect(),
         }
