@@ -212,8 +212,11 @@ class GameClient {
     const cols = this.game.width + (this.game.rows === 2 ? 2 : 0);
     const vw = window.innerWidth;
     const vh = window.innerHeight;
-    // Turn the board a quarter on a narrow portrait screen, where the pits would get small.
-    const portrait = vh > vw * 1.15 && vw / cols < 80;
+    // Turn the board a quarter on a portrait screen only where the pits would otherwise get too
+    // small to touch (the 12- and 16-pit rows on a phone): a turned board puts the player's
+    // rows on the left instead of in front of them, so an 8-pit board stays as it is, its
+    // pits about 45 px wide on a 390 px phone.
+    const portrait = vh > vw * 1.15 && vw / cols < 40;
     this.main.classList.toggle('portrait-board', portrait);
     this.main.classList.toggle('wide-board', this.game.width >= 12);
     this.main.style.setProperty('--stretch', this.game.width >= 12 ? '1.7' : '1');
