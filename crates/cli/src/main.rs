@@ -179,7 +179,7 @@ struct LadderArgs {
     #[arg(long, value_name = "N", default_value_t = 200,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     games: u64,
-    /// Levels that play by time get this fraction of it
+    /// Levels that play by time get 1/K of it
     #[arg(long, value_name = "K", default_value_t = 6,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     time_divisor: u32,

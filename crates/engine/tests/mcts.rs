@@ -18,24 +18,8 @@ use mancala_engine::{
     Limits, Mcts, MctsConfig, Player, RandomPlayer, Rng, SCORE_WIN, SearchResult,
 };
 
-/// Positions reached by random play from the start, the game not over.
-fn sample(v: Variant, count: usize, max_plies: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut pos = Position::new(v);
-        let plies = rng.below(max_plies + 1);
-        for _ in 0..plies {
-            let mut next = pos;
-            if next.play_random(|n| rng.below(n)).is_none() || next.is_game_over() {
-                break;
-            }
-            pos = next;
-        }
-        out.push(pos);
-    }
-    out
-}
+mod common;
+use common::sample;
 
 fn search(player: &mut Mcts, pos: &Position, iterations: u64) -> SearchResult {
     player.choose(pos, &Limits::nodes(iterations), &AtomicBool::new(false))

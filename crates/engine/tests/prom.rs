@@ -13,22 +13,8 @@ use mancala_engine::{
     Evaluator, Limits, Material, Negamax, Player, Prom, Rng, SCORE_WIN, SeedCount,
 };
 
-fn sample(v: Variant, count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut pos = Position::new(v);
-        for _ in 0..rng.below(50) {
-            if pos.play_random(|n| rng.below(n)).is_none() {
-                break;
-            }
-        }
-        if !pos.is_game_over() {
-            out.push(pos);
-        }
-    }
-    out
-}
+mod common;
+use common::sample;
 
 #[test]
 fn one_model_equal_to_the_own_evaluation_is_minimax() {
@@ -39,7 +25,7 @@ fn one_model_equal_to_the_own_evaluation_is_minimax() {
         } else {
             3
         };
-        for pos in sample(v, 12, 3 + v.game() as u64) {
+        for pos in sample(v, 12, 49, 3 + v.game() as u64) {
             let mut p = Prom::with_models(Box::new(Material), vec![(1.0, Box::new(Material))]);
             let r = p.choose(&pos, &Limits::depth(depth), &AtomicBool::new(false));
             let (want, nodes) = Negamax::value(&pos, depth);
@@ -66,7 +52,7 @@ fn a_model_never_makes_the_searcher_expect_less_than_minimax() {
         Variant::BAO_LA_KISWAHILI,
         Variant::new(mancala::Game::Kalah),
     ] {
-        for pos in sample(v, 10, 11) {
+        for pos in sample(v, 10, 49, 11) {
             let search = |models: Vec<(f64, Box<dyn Evaluator>)>| {
                 Prom::with_models(Box::new(Material), models)
                     .choose(&pos, &Limits::depth(2), &AtomicBool::new(false))

@@ -13,22 +13,8 @@ use std::time::Duration;
 use mancala::{Position, Variant};
 use mancala_engine::{AlphaBeta, Greedy, Limits, Negamax, Player, RandomPlayer, Rng, level};
 
-/// Positions reached by random play from the start of every variant.
-fn sample(v: Variant, count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut pos = Position::new(v);
-        let plies = rng.below(60);
-        for _ in 0..plies {
-            if pos.play_random(|n| rng.below(n)).is_none() {
-                break;
-            }
-        }
-        out.push(pos);
-    }
-    out
-}
+mod common;
+use common::sample;
 
 #[test]
 fn alphabeta_equals_negamax() {
@@ -39,7 +25,7 @@ fn alphabeta_equals_negamax() {
             mancala::Game::Omweso | mancala::Game::Hus4x16 => 2,
             _ => 3,
         };
-        for (i, pos) in sample(v, 30, 7 + v.game() as u64).iter().enumerate() {
+        for (i, pos) in sample(v, 30, 59, 7 + v.game() as u64).iter().enumerate() {
             let (want, _) = Negamax::value(pos, depth);
             let mut ab = AlphaBeta::new(None);
             let got = ab.search_depth(pos, depth);
@@ -56,7 +42,7 @@ fn alphabeta_equals_negamax() {
 #[test]
 fn same_seed_same_move() {
     for v in Variant::DEFAULTS {
-        for pos in sample(v, 5, 99) {
+        for pos in sample(v, 5, 59, 99) {
             for n in 1..=5 {
                 let choose = || {
                     level(v.game(), n, 42).unwrap().choose(
@@ -105,7 +91,7 @@ fn beginner_and_novices_take_a_win_in_one() {
         Variant::new(mancala::Game::Kalah),
         Variant::new(mancala::Game::Hus),
     ] {
-        for pos in sample(v, 3000, 11) {
+        for pos in sample(v, 3000, 59, 11) {
             let moves = wins(&pos);
             if !moves.iter().any(|&(_, w)| w) || moves.iter().all(|&(_, w)| w) {
                 continue;
