@@ -362,6 +362,7 @@ Players: random, greedy, level1 to level8 (docs/engine.md), or a search with lim
 name:key=value,...
   alphabeta:depth=6  alphabeta:time=200  alphabeta:nodes=100000  alphabeta:depth=8,time=500
   mcts:iters=20000  mcts:time=200  mcts-informed:iters=5000
+  prom:depth=4  alphabeta-threats:depth=4 (capture threats in the evaluation)
 Times are in milliseconds. A level's own limits can be tightened (level7:time=100). A search
 given no limit (alphabeta, mcts) gets 1000 ms a move.
 

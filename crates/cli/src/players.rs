@@ -6,7 +6,9 @@ use core::str::FromStr;
 use std::time::Duration;
 
 use mancala::Game;
-use mancala_engine::{AlphaBeta, Greedy, Limits, Mcts, Player, Prom, RandomPlayer, level, levels};
+use mancala_engine::{
+    AlphaBeta, Greedy, Limits, Mcts, Player, Prom, RandomPlayer, evaluate_threats, level, levels,
+};
 
 /// What a search player gets when its spec sets no limit and no `--time` is given.
 pub(crate) const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -20,6 +22,7 @@ enum Kind {
     Greedy,
     Level(u8),
     AlphaBeta,
+    AlphaBetaThreats,
     Mcts,
     MctsInformed,
     Prom,
@@ -32,6 +35,7 @@ impl Kind {
             Self::Greedy => "greedy".to_owned(),
             Self::Level(n) => format!("level{n}"),
             Self::AlphaBeta => "alphabeta".to_owned(),
+            Self::AlphaBetaThreats => "alphabeta-threats".to_owned(),
             Self::Mcts => "mcts".to_owned(),
             Self::MctsInformed => "mcts-informed".to_owned(),
             Self::Prom => "prom".to_owned(),
@@ -42,7 +46,9 @@ impl Kind {
     const fn keys(self) -> &'static [&'static str] {
         match self {
             Self::Random | Self::Greedy => &[],
-            Self::Level(_) | Self::AlphaBeta | Self::Prom => &["depth", "time", "nodes"],
+            Self::Level(_) | Self::AlphaBeta | Self::AlphaBetaThreats | Self::Prom => {
+                &["depth", "time", "nodes"]
+            }
             Self::Mcts | Self::MctsInformed => &["iters", "time"],
         }
     }
@@ -51,7 +57,7 @@ impl Kind {
     const fn needs_limit(self) -> bool {
         matches!(
             self,
-            Self::AlphaBeta | Self::Mcts | Self::MctsInformed | Self::Prom
+            Self::AlphaBeta | Self::AlphaBetaThreats | Self::Mcts | Self::MctsInformed | Self::Prom
         )
     }
 }
@@ -65,7 +71,8 @@ pub(crate) struct PlayerSpec {
 }
 
 /// The names a spec may start with, for error messages.
-const NAMES: &str = "random, greedy, level1 to level8, alphabeta, mcts, mcts-informed, prom";
+const NAMES: &str =
+    "random, greedy, level1 to level8, alphabeta, alphabeta-threats, mcts, mcts-informed, prom";
 
 /// Why a spec cannot be read: the message, without the spec (the caller names it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,6 +111,7 @@ impl FromStr for PlayerSpec {
             "random" => Kind::Random,
             "greedy" => Kind::Greedy,
             "alphabeta" | "alpha-beta" | "ab" => Kind::AlphaBeta,
+            "alphabeta-threats" => Kind::AlphaBetaThreats,
             "mcts" => Kind::Mcts,
             "mcts-informed" => Kind::MctsInformed,
             "prom" => Kind::Prom,
@@ -257,6 +265,7 @@ impl PlayerSpec {
             Kind::Greedy => Box::new(Greedy::new(seed)),
             Kind::Level(n) => level(game, n, seed).unwrap_or_else(|| Box::new(Greedy::new(seed))),
             Kind::AlphaBeta => Box::new(AlphaBeta::new(None)),
+            Kind::AlphaBetaThreats => Box::new(AlphaBeta::with_eval(None, evaluate_threats)),
             Kind::Mcts => Box::new(Mcts::new(seed)),
             Kind::MctsInformed => Box::new(Mcts::informed(seed)),
             Kind::Prom => Box::new(Prom::new()),

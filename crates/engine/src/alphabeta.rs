@@ -25,10 +25,10 @@ fn finished(pos: &Position, ply: u32) -> Score {
 }
 
 /// A leaf: the finished value or the static evaluation.
-fn leaf(pos: &Position, ply: u32) -> Score {
+fn leaf(pos: &Position, ply: u32, eval: fn(&Position) -> Score) -> Score {
     match pos.outcome() {
         Some(o) => terminal_score(o, pos.turn(), ply),
-        None => evaluate(pos),
+        None => eval(pos),
     }
 }
 
@@ -53,7 +53,7 @@ impl Negamax {
     fn search(pos: &Position, depth: u32, ply: u32, nodes: &mut u64) -> Score {
         *nodes += 1;
         if depth == 0 {
-            return leaf(pos, ply);
+            return leaf(pos, ply, evaluate);
         }
         let mut best = None;
         pos.for_each_legal(|_, child| {
@@ -116,6 +116,8 @@ pub struct AlphaBeta {
     depth: Option<u32>,
     /// Triangular principal-variation table: the best line found from each ply.
     lines: Vec<Vec<Move>>,
+    /// The static evaluation at the leaves and for move ordering.
+    eval: fn(&Position) -> Score,
 }
 
 /// Table entries by default: 2^18 (about 10 MB).
@@ -149,6 +151,17 @@ impl AlphaBeta {
             root_best: None,
             depth,
             lines: vec![Vec::new(); 130],
+            eval: evaluate,
+        }
+    }
+
+    /// An alpha-beta player with another static evaluation (for measuring one against
+    /// another, e.g. [`crate::evaluate_threats`]); the root value then differs from [`Negamax`]'s.
+    #[must_use]
+    pub fn with_eval(depth: Option<u32>, eval: fn(&Position) -> Score) -> Self {
+        Self {
+            eval,
+            ..Self::new(depth)
         }
     }
 
@@ -186,7 +199,7 @@ impl AlphaBeta {
             line.clear();
         }
         if depth == 0 {
-            return leaf(pos, ply);
+            return leaf(pos, ply, self.eval);
         }
         let key = pos.zobrist();
         let slot = self.slot(key);
@@ -214,7 +227,7 @@ impl AlphaBeta {
                 i64::MAX / 2
             } else {
                 i64::from(self.history[history_slot(m)]) * 4
-                    + i64::from(for_parent(pos, &child, evaluate(&child)))
+                    + i64::from(for_parent(pos, &child, (self.eval)(&child)))
             };
             children.push((m, child, order));
         });

@@ -33,7 +33,7 @@ mod rng;
 mod solve;
 
 pub use alphabeta::{AlphaBeta, Negamax};
-pub use eval::{Evaluator, Material, SCORE_WIN, Score, evaluate, terminal_score};
+pub use eval::{Evaluator, Material, SCORE_WIN, Score, evaluate, evaluate_threats, terminal_score};
 pub use greedy::Greedy;
 pub use levels::{
     CAPTURE_LEVELS, KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, level, levels,

@@ -5,7 +5,7 @@ use mancala_engine::Rng;
 
 /// `count` positions of `v` reached by random play from the start, each up to `max_plies`
 /// plies long (drawn per position), stopping before a move that would end the game.
-pub fn sample(v: Variant, count: usize, max_plies: usize, seed: u64) -> Vec<Position> {
+pub(crate) fn sample(v: Variant, count: usize, max_plies: usize, seed: u64) -> Vec<Position> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
