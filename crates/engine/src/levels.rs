@@ -107,8 +107,8 @@ pub const LEVELS: [Level; 8] = [
     plies(3, "alpha-beta, 2 plies", 2),
     plies(4, "alpha-beta, 4 plies", 4),
     plies(5, "alpha-beta, 6 plies", 6),
-    millis(6, "alpha-beta, 0.05 s a move", 50),
-    millis(7, "alpha-beta, 0.2 s a move", 200),
+    millis(6, "alpha-beta, 0.03 s a move", 30),
+    millis(7, "alpha-beta, 0.14 s a move", 140),
     TOP,
 ];
 
