@@ -9,9 +9,7 @@
 use std::sync::atomic::AtomicBool;
 
 use mancala::{Position, Variant};
-use mancala_engine::{
-    Evaluator, Limits, Material, Negamax, Player, Prom, Rng, SCORE_WIN, SeedCount,
-};
+use mancala_engine::{Evaluator, Limits, Material, Negamax, Player, Prom, SCORE_WIN, SeedCount};
 
 mod common;
 use common::sample;
