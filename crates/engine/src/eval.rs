@@ -181,20 +181,17 @@ mod tests {
     use super::*;
     use crate::Rng;
 
-    /// Positions of `v` from random play, the game not over.
+    /// Every position of random games of `v` until there are `count`, the finished ones left out.
     fn positions(v: Variant, count: usize) -> Vec<Position> {
         let mut rng = Rng::new(5);
         let mut out = Vec::new();
+        let mut pos = Position::new(v);
         while out.len() < count {
-            let mut pos = Position::new(v);
-            for _ in 0..rng.below(40) {
-                let mut next = pos;
-                if next.play_random(|n| rng.below(n)).is_none() || next.is_game_over() {
-                    break;
-                }
-                pos = next;
+            if pos.is_game_over() || pos.play_random(|n| rng.below(n)).is_none() {
+                pos = Position::new(v);
+            } else if !pos.is_game_over() {
+                out.push(pos);
             }
-            out.push(pos);
         }
         out
     }
