@@ -577,13 +577,21 @@ pub(crate) struct MatchScore {
     pub(crate) score: f64,
     /// The 95% interval of the score.
     pub(crate) interval: (f64, f64),
+    /// The games played.
+    pub(crate) games: usize,
 }
 
 impl MatchScore {
-    /// The Elo difference the score predicts, clamped half a game from 0 and 1.
-    pub(crate) fn elo(&self, games: usize) -> String {
-        let nf = games as f64;
-        signed(elo(self.score.clamp(0.5 / nf, 1.0 - 0.5 / nf)))
+    /// The score the Elo estimate is taken at: a score of 0 or 1 has no finite Elo, so it is
+    /// taken half a game from it.
+    fn clamped(&self) -> f64 {
+        let nf = self.games as f64;
+        self.score.clamp(0.5 / nf, 1.0 - 0.5 / nf)
+    }
+
+    /// The Elo difference the (clamped) score predicts, with its sign.
+    pub(crate) fn elo(&self) -> String {
+        signed(elo(self.clamped()))
     }
 }
 
@@ -704,13 +712,16 @@ pub(crate) fn play_and_report(
     let nf = n as f64;
     let score = (w as f64 + d as f64 / 2.0) / nf;
     let (lo, hi) = wilson(score, nf);
+    let result = MatchScore {
+        score,
+        interval: (lo, hi),
+        games: n,
+    };
     writeln!(
         out,
         "score: {score:.3} for A (95% interval {lo:.3} to {hi:.3})"
     )?;
-    // A score of 0 or 1 has no finite Elo: the estimate is taken at half a game from it.
-    let clamped = score.clamp(0.5 / nf, 1.0 - 0.5 / nf);
-    let note = if clamped == score {
+    let note = if result.clamped() == score {
         ""
     } else if score > 0.5 {
         ", clamped: A won every game"
@@ -720,7 +731,7 @@ pub(crate) fn play_and_report(
     writeln!(
         out,
         "Elo: {} for A{note} (95% interval {} to {})",
-        signed(elo(clamped)),
+        result.elo(),
         elo_text(lo),
         elo_text(hi)
     )?;
@@ -759,10 +770,7 @@ pub(crate) fn play_and_report(
         writeln!(out, "{line}")?;
     }
     writeln!(out, "time: {}", time(wall.as_secs_f64()))?;
-    Ok(MatchScore {
-        score,
-        interval: (lo, hi),
-    })
+    Ok(result)
 }
 
 #[cfg(test)]

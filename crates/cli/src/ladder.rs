@@ -106,7 +106,7 @@ pub(crate) fn run(out: &mut impl Write, ladder: &Ladder) -> Result<()> {
             s.score,
             s.interval.0,
             s.interval.1,
-            s.elo(cfg.games)
+            s.elo()
         )?;
     }
     writeln!(
