@@ -282,7 +282,7 @@ pub(crate) fn run(
         (Opponent::Random, Some(n)) => {
             let about = levels(s.game.position().variant().game())
                 .get(usize::from(n).saturating_sub(1))
-                .map_or("", |l| l.description);
+                .map_or_else(String::new, mancala_engine::Level::description);
             writeln!(
                 out,
                 "You play {} against level {n} ({about}). Type `help` for commands.",

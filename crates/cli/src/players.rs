@@ -251,7 +251,7 @@ impl PlayerSpec {
     pub(crate) fn describe(&self, game: Game) -> String {
         match self.kind {
             Kind::Level(n) => {
-                let about = levels(game)[usize::from(n) - 1].description;
+                let about = levels(game)[usize::from(n) - 1].description();
                 format!("{self} ({about})")
             }
             _ => self.to_string(),

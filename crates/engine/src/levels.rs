@@ -30,12 +30,32 @@ pub enum Style {
 pub struct Level {
     /// 1 to 8.
     pub number: u8,
-    /// For people.
-    pub description: &'static str,
     /// The player.
     pub style: Style,
     /// The limits the level plays with (one ply for the one-ply players).
     pub limits: Limits,
+}
+
+impl Level {
+    /// What the level's player is, for people: `alpha-beta, 4 plies`, `greedy for 65% of its
+    /// moves, random for the rest`.
+    #[must_use]
+    pub fn description(&self) -> String {
+        match (self.style, self.limits.depth, self.limits.time) {
+            (Style::Novice(100..), ..) => {
+                "beginner: random moves, but never misses a win in one".to_owned()
+            }
+            (Style::Novice(0), ..) => "greedy: the best position one move ahead".to_owned(),
+            (Style::Novice(p), ..) => {
+                format!("greedy for {}% of its moves, random for the rest", 100 - p)
+            }
+            (Style::AlphaBeta, Some(d), _) => format!("alpha-beta, {d} plies"),
+            (Style::AlphaBeta, None, Some(t)) => {
+                format!("alpha-beta, {} s a move", t.as_secs_f64())
+            }
+            (Style::AlphaBeta, None, None) => "alpha-beta".to_owned(),
+        }
+    }
 }
 
 /// The name of each level for people, the same in every game: index 0 is level 1.
@@ -53,10 +73,9 @@ pub const LEVEL_NAMES: [&str; 8] = [
 /// Longest a fixed-depth level thinks: a cap for the rare position whose tree is huge.
 const DEPTH_LEVEL_CAP: Duration = Duration::from_secs(5);
 
-const fn novice(number: u8, description: &'static str, random_percent: u8) -> Level {
+const fn novice(number: u8, random_percent: u8) -> Level {
     Level {
         number,
-        description,
         style: Style::Novice(random_percent),
         limits: Limits {
             time: None,
@@ -66,10 +85,9 @@ const fn novice(number: u8, description: &'static str, random_percent: u8) -> Le
     }
 }
 
-const fn plies(number: u8, description: &'static str, depth: u32) -> Level {
+const fn plies(number: u8, depth: u32) -> Level {
     Level {
         number,
-        description,
         style: Style::AlphaBeta,
         limits: Limits {
             time: Some(DEPTH_LEVEL_CAP),
@@ -79,10 +97,9 @@ const fn plies(number: u8, description: &'static str, depth: u32) -> Level {
     }
 }
 
-const fn millis(number: u8, description: &'static str, ms: u64) -> Level {
+const fn millis(number: u8, ms: u64) -> Level {
     Level {
         number,
-        description,
         style: Style::AlphaBeta,
         limits: Limits {
             time: Some(Duration::from_millis(ms)),
@@ -92,23 +109,19 @@ const fn millis(number: u8, description: &'static str, ms: u64) -> Level {
     }
 }
 
-const BEGINNER: Level = novice(
-    1,
-    "beginner: random moves, but never misses a win in one",
-    100,
-);
-const TOP: Level = millis(8, "alpha-beta, 1 s a move", 1000);
+const BEGINNER: Level = novice(1, 100);
+const TOP: Level = millis(8, 1000);
 
 /// The table of the games where more search keeps paying (Bao la Kiswahili, and the games not
 /// measured apart).
 pub const LEVELS: [Level; 8] = [
     BEGINNER,
-    novice(2, "greedy: the best position one move ahead", 0),
-    plies(3, "alpha-beta, 2 plies", 2),
-    plies(4, "alpha-beta, 4 plies", 4),
-    plies(5, "alpha-beta, 6 plies", 6),
-    millis(6, "alpha-beta, 0.03 s a move", 30),
-    millis(7, "alpha-beta, 0.14 s a move", 140),
+    novice(2, 0),
+    plies(3, 2),
+    plies(4, 4),
+    plies(5, 6),
+    millis(6, 30),
+    millis(7, 140),
     TOP,
 ];
 
@@ -118,12 +131,12 @@ pub const LEVELS: [Level; 8] = [
 /// Omweso level 8 scores 0.805 against 4 plies and 0.710 against 5.
 pub const CAPTURE_LEVELS: [Level; 8] = [
     BEGINNER,
-    novice(2, "greedy for 30% of its moves, random for the rest", 70),
-    novice(3, "greedy for 65% of its moves, random for the rest", 35),
-    novice(4, "greedy: the best position one move ahead", 0),
-    plies(5, "alpha-beta, 2 plies", 2),
-    plies(6, "alpha-beta, 3 plies", 3),
-    plies(7, "alpha-beta, 5 plies", 5),
+    novice(2, 70),
+    novice(3, 35),
+    novice(4, 0),
+    plies(5, 2),
+    plies(6, 3),
+    plies(7, 5),
     TOP,
 ];
 
@@ -132,12 +145,12 @@ pub const CAPTURE_LEVELS: [Level; 8] = [
 /// 8 plies, and 8 plies 0.690 against 6.
 pub const KUJIFUNZA_LEVELS: [Level; 8] = [
     BEGINNER,
-    novice(2, "greedy: the best position one move ahead", 0),
-    plies(3, "alpha-beta, 2 plies", 2),
-    plies(4, "alpha-beta, 3 plies", 3),
-    plies(5, "alpha-beta, 4 plies", 4),
-    plies(6, "alpha-beta, 6 plies", 6),
-    plies(7, "alpha-beta, 8 plies", 8),
+    novice(2, 0),
+    plies(3, 2),
+    plies(4, 3),
+    plies(5, 4),
+    plies(6, 6),
+    plies(7, 8),
     TOP,
 ];
 
@@ -195,6 +208,32 @@ pub fn level(game: Game, n: u8, seed: u64) -> Option<Box<dyn Player>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn descriptions_follow_the_players() {
+        let texts: Vec<String> = CAPTURE_LEVELS.iter().map(Level::description).collect();
+        assert_eq!(
+            texts,
+            [
+                "beginner: random moves, but never misses a win in one",
+                "greedy for 30% of its moves, random for the rest",
+                "greedy for 65% of its moves, random for the rest",
+                "greedy: the best position one move ahead",
+                "alpha-beta, 2 plies",
+                "alpha-beta, 3 plies",
+                "alpha-beta, 5 plies",
+                "alpha-beta, 1 s a move",
+            ]
+        );
+        assert_eq!(LEVELS[5].description(), "alpha-beta, 0.03 s a move");
+        assert_eq!(LEVELS[6].description(), "alpha-beta, 0.14 s a move");
+        // A share above 100 is the beginner, as Greedy::novice takes it.
+        let odd = Level {
+            style: Style::Novice(150),
+            ..BEGINNER
+        };
+        assert_eq!(odd.description(), BEGINNER.description());
+    }
 
     #[test]
     fn every_table_is_numbered_and_ends_alike() {
