@@ -1023,3 +1023,49 @@ fn match_without_a_balanced_opening_fails_cleanly() {
     let err = assert_input_error(&o);
     assert!(err.contains("--balanced"), "{err}");
 }
+
+#[test]
+fn bench_ladder_plays_each_pairing_and_ends_with_a_table() {
+    // Kalah, levels 1 to 3: level 3 against 2, then 2 against 1, 4 games each.
+    let o = run(
+        &[
+            "bench",
+            "ladder",
+            "kalah",
+            "--games",
+            "4",
+            "--top",
+            "3",
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(out.starts_with("ladder of kalah: levels 2 to 3"), "{out}");
+    let reports = out.matches("\nresult: ").count();
+    assert_eq!(reports, 2, "{out}");
+    assert!(out.contains("=== level3 (alpha-beta, 2 plies) against level2 (greedy"));
+    let table: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("pairing"))
+        .collect();
+    assert_eq!(table.len(), 4, "{out}");
+    assert!(table[1].starts_with("2 v 1 "), "{out}");
+    assert!(table[2].starts_with("3 v 2 "), "{out}");
+    for row in &table[1..3] {
+        assert!(
+            row.ends_with(" ok") || row.ends_with(" below target"),
+            "{row}"
+        );
+    }
+    assert!(table[3].ends_with("pairings reach 0.65"), "{out}");
+    // Bad ranges are one clear error.
+    let err = assert_input_error(&run(
+        &["bench", "ladder", "kalah", "--bottom", "5", "--top", "3"],
+        "",
+    ));
+    assert!(err.contains("--bottom 5 is above --top 3"), "{err}");
+    assert_input_error(&run(&["bench", "ladder", "kalah", "--top", "9"], ""));
+}

@@ -429,7 +429,8 @@ async fn reload_restores_the_seat(origin: &str, a: &Page, game: &Game, artifacts
     let view = a
         .client
         .execute(
-            "return [innerWidth, innerHeight, document.documentElement.scrollWidth];",
+            "return [innerWidth, innerHeight, document.documentElement.scrollWidth, \
+             document.querySelector('main').classList.contains('portrait-board')];",
             vec![],
         )
         .await
@@ -444,6 +445,12 @@ async fn reload_restores_the_seat(origin: &str, a: &Page, game: &Game, artifacts
         scroll <= w,
         "the game page is wider than a phone (scrolls sideways): viewport {view}, ply {}",
         s.ply
+    );
+    // An 8-pit board stays the right way round on a phone, the player's rows in front.
+    assert_eq!(
+        view[3].as_bool(),
+        Some(false),
+        "the 4x8 board was turned a quarter on a phone"
     );
     a.client.set_window_size(1280, 900).await.expect("resize");
 }
