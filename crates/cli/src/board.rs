@@ -112,7 +112,7 @@ fn render_four_rows(setup: &Setup, names: BySide<&str>, stores: &str) -> String 
     let inner = cell_width(w);
     let house = |side: Side| -> Option<Pit> {
         let b = setup.bao?;
-        (b.houses[side] && w >= usize::from(HOUSE_COL))
+        (b.nyumba[side] && w >= usize::from(HOUSE_COL))
             .then(|| Pit::new(side, Row::Front, HOUSE_COL))
             .flatten()
     };
@@ -253,7 +253,7 @@ fn side_line(setup: &Setup, side: Side, name: &str, label: &str) -> String {
         parts.push(format!("hand {:<2}", b.hands[side]));
         if let Some(pit) = Pit::new(side, Row::Front, HOUSE_COL).filter(|p| p.col() <= setup.width)
         {
-            let state = if b.houses[side] { "owned" } else { "destroyed" };
+            let state = if b.nyumba[side] { "owned" } else { "destroyed" };
             parts.push(format!("nyumba {pit} {state}"));
         }
         if to_move {

@@ -1,25 +1,22 @@
 //! What the command says about each game: where its rules are written, what the stores field of
 //! its diagrams holds, and how its moves are typed. The rules library decides everything else.
 
-use mancala::{Game, Move, Pit, Position, Setup};
+use mancala::{Family, Game, Move, Pit, Position, Setup, StoresField, Variant};
 
 /// The rules page of a game, relative to the repository root.
 pub(crate) fn rules_page(game: Game) -> String {
-    let page = match game {
-        Game::Hawalis | Game::Hawalis4x8 => "hawalis",
-        Game::Hus | Game::Hus4x12 | Game::Hus4x16 => "hus",
-        Game::Kalah | Game::Kalah6x5 | Game::Kalah6x6 => "kalah",
-        g => g.slug(),
-    };
-    format!("docs/rules/{page}.md")
+    format!("docs/rules/{}.md", game.rules_page())
 }
 
 /// What a diagram's stores field holds in `game` (the rules library knows; "captured" for the
 /// games without such a field, which never print it).
 pub(crate) fn stores_label(game: Game) -> &'static str {
-    mancala::Variant::new(game)
-        .store_label()
-        .unwrap_or("captured")
+    match Variant::new(game).stores_field() {
+        Some(StoresField::Store) => "store",
+        Some(StoresField::Captured) | None => "captured",
+        Some(StoresField::Reserve) => "reserve",
+        Some(StoresField::ToPlace) => "to place",
+    }
 }
 
 /// The same, read from a diagram alone: two rows are Kalah's; the stores field of a four-row
@@ -28,10 +25,9 @@ pub(crate) fn stores_label_of_diagram(setup: &Setup) -> &'static str {
     if setup.rows == 2 { "store" } else { "captured" }
 }
 
-/// Whether the player chooses the direction of a move in this position (the Bao games): read
-/// from its legal moves, since a game's moves are all of one form.
+/// Whether the player chooses the direction of a move in this position's game (the Bao games).
 pub(crate) fn chooses_direction(pos: &Position) -> bool {
-    pos.legal_moves().iter().any(|m| m.dir().is_some())
+    pos.variant().game().chooses_direction()
 }
 
 /// Every move of a form the position's game uses, legal or not, for the never-ending search:
@@ -60,8 +56,8 @@ pub(crate) fn move_help(game: Game) -> (String, String) {
         "  A3         play a move: the pit to sow from; the mark # (a win) is optional\n";
     let four_rows = "Pits: A (front) and B (back) are South's rows, a and b North's; columns count \
                      from each owner's left.";
-    let (moves, about) = match game {
-        Game::BaoLaKiswahili | Game::BaoLaKujifunza | Game::BaoLaKete => (
+    let (moves, about) = match game.family() {
+        Family::Bao => (
             bao.to_owned(),
             format!(
                 "{four_rows} From a front pit > sows towards the mover's right; from a back \
@@ -69,7 +65,7 @@ pub(crate) fn move_help(game: Game) -> (String, String) {
                  that sets takasia, # wins."
             ),
         ),
-        Game::Kalah | Game::Kalah6x5 | Game::Kalah6x6 => (
+        Family::Kalah => (
             pit_only.to_owned(),
             format!(
                 "Pits: A1..A{w} are South's, a1..a{w} North's, each counted from its owner's \
@@ -78,7 +74,7 @@ pub(crate) fn move_help(game: Game) -> (String, String) {
                  another move; one in an empty pit of yours captures the pit opposite."
             ),
         ),
-        Game::BaoLaKimasai => (
+        Family::Kimasai => (
             format!(
                 "{pit_only}  +A3        plant a seed from your reserve in A3, then sow from A3\n"
             ),
@@ -87,11 +83,11 @@ pub(crate) fn move_help(game: Game) -> (String, String) {
                  reserve lasts, each move plants one of its seeds first."
             ),
         ),
-        Game::BaoLaKimasai4x12 => (
+        Family::KimasaiSliding => (
             "  A3         play a move: the pit whose stone slides one step\n".to_owned(),
             format!("{four_rows} Stones slide anticlockwise: B1 → B{w} → A{w} → A1 → B1."),
         ),
-        Game::Omweso => (
+        Family::Omweso => (
             format!(
                 "{pit_only}  A2ca       with a choice per lap that may turn: c clockwise, a \
                  anticlockwise\n"
@@ -102,11 +98,10 @@ pub(crate) fn move_help(game: Game) -> (String, String) {
                  capture: you choose, lap by lap."
             ),
         ),
-        _ if game.rows() == 4 => (
+        Family::Hawalis | Family::Hus => (
             pit_only.to_owned(),
             format!("{four_rows} Seeds go anticlockwise: B1 → B{w} → A{w} → A1 → B1."),
         ),
-        _ => (pit_only.to_owned(), String::new()),
     };
     let about = wrap(&about, 80);
     (moves, format!("{about}The rules: {}.\n", rules_page(game)))

@@ -29,7 +29,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mancala::{
-    Game, Notation, Position, PositionError, RuleOption, SeedTotal, Setup, Side, Variant,
+    Family, Game, Notation, Position, PositionError, RuleOption, SeedTotal, Setup, Side, Variant,
 };
 
 /// Play and analyse mancala games: the four-row games of East Africa (Bao la Kiswahili, Bao la
@@ -583,12 +583,11 @@ fn run(cli: Cli) -> Result<()> {
             db_seeds,
         } => {
             let variant = parse_variant(&variant, rules.as_deref())?;
-            if !matches!(
-                variant.game(),
-                Game::Kalah | Game::Kalah6x5 | Game::Kalah6x6
-            ) {
+            if variant.game().family() != Family::Kalah {
+                let kalah: Vec<&str> = Family::Kalah.games().map(Game::slug).collect();
                 return Err(anyhow!(
-                    "only Kalah can be solved (kalah, kalah-6x5, kalah-6x6), not {variant}"
+                    "only Kalah can be solved ({}), not {variant}",
+                    kalah.join(", ")
                 ));
             }
             let pos = match from {

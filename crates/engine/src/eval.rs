@@ -1,7 +1,7 @@
 //! Static evaluation, kept out of the rules crate: seed material on each side, with the terms
 //! each family's way of winning makes matter.
 
-use mancala::{Game, Outcome, Pit, Position, Row, Side};
+use mancala::{Family, Game, Outcome, Pit, Position, Row, Side};
 
 /// A value for the side to move: positive is good. Wins are near [`SCORE_WIN`].
 pub type Score = i32;
@@ -54,10 +54,11 @@ impl Evaluator for Material {
 #[must_use]
 pub fn evaluate_threats(pos: &Position) -> Score {
     let game = pos.variant().game();
-    let bao = bao_family(game);
-    if !bao && !hus_family(game) {
-        return evaluate(pos);
-    }
+    let bao = match kind(game) {
+        Kind::FrontRow => true,
+        Kind::Movable => false,
+        Kind::Store | Kind::Material => return evaluate(pos),
+    };
     let me = pos.turn();
     let extra = |s: Side| -> Score {
         if bao {
@@ -70,24 +71,32 @@ pub fn evaluate_threats(pos: &Position) -> Score {
         - 15 * threat(pos, me.other())
 }
 
-/// The Bao games of the evaluation: Bao la Kiswahili, Kujifunza, Kete and Bao la Kimasai 4x8,
-/// where an empty front row loses.
-fn bao_family(g: Game) -> bool {
-    matches!(
-        g,
-        Game::BaoLaKiswahili | Game::BaoLaKujifunza | Game::BaoLaKete | Game::BaoLaKimasai
-    )
+/// How the evaluation sees a game's family: what ends the game decides what counts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Bao la Kiswahili, Kujifunza, Kete and Bao la Kimasai 4x8: an empty front row loses.
+    FrontRow,
+    /// Hus on every board and Omweso: a player without a movable pit loses.
+    Movable,
+    /// Kalah: the store is what counts.
+    Store,
+    /// Hawalis and the sliding Bao la Kimasai: captured seeds are gone for good.
+    Material,
 }
 
-/// Hus on every board and Omweso: a player without a movable pit loses.
-fn hus_family(g: Game) -> bool {
-    matches!(g, Game::Hus | Game::Hus4x12 | Game::Hus4x16 | Game::Omweso)
+const fn kind(game: Game) -> Kind {
+    match game.family() {
+        Family::Bao | Family::Kimasai => Kind::FrontRow,
+        Family::Hus | Family::Omweso => Kind::Movable,
+        Family::Kalah => Kind::Store,
+        Family::Hawalis | Family::KimasaiSliding => Kind::Material,
+    }
 }
 
 /// 150 when `s` still owns its house and it holds six seeds or more.
 fn house(pos: &Position, s: Side) -> Score {
-    match pos.house_pit(s) {
-        Some(p) if pos.owns_house(s) && pos.seeds(p) >= 6 => 150,
+    match pos.nyumba_pit(s) {
+        Some(p) if pos.owns_nyumba(s) && pos.seeds(p) >= 6 => 150,
         _ => 0,
     }
 }
@@ -113,9 +122,9 @@ fn threat(pos: &Position, s: Side) -> Score {
         if pos.seeds(own) == 0 || facing == 0 {
             continue;
         }
-        let take = if bao_family(game) {
+        let take = if kind(game) == Kind::FrontRow {
             Score::from(facing)
-        } else if game == Game::Omweso && pos.seeds(back) == 0 {
+        } else if game.family() == Family::Omweso && pos.seeds(back) == 0 {
             0
         } else {
             Score::from(facing) + Score::from(pos.seeds(back))
@@ -141,23 +150,18 @@ pub fn evaluate(pos: &Position) -> Score {
 
 fn side_value(pos: &Position, s: Side) -> Score {
     let board = pos.side_seeds(s) as Score;
-    let hand = Score::from(pos.hand(s));
+    let hand = pos.hand(s).map_or(0, Score::from);
     let store = pos.store(s).map_or(0, Score::from);
-    match pos.variant().game() {
-        Game::Kalah | Game::Kalah6x5 | Game::Kalah6x6 => 100 * store + 25 * board,
-        // The games of `bao_family` and `hus_family`, spelled out: this is the search's hot
-        // path, and guards calling those measured a few per cent slower (near the noise).
-        Game::BaoLaKiswahili | Game::BaoLaKujifunza | Game::BaoLaKete | Game::BaoLaKimasai => {
+    match kind(pos.variant().game()) {
+        Kind::Store => 100 * store + 25 * board,
+        Kind::FrontRow => {
             let front = pos.front_seeds(s) as Score;
             let occupied = occupied_front(pos, s);
             let lone = if occupied <= 1 { 300 } else { 0 };
             100 * (board + hand) + 20 * front - lone
         }
-        Game::Hus | Game::Hus4x12 | Game::Hus4x16 | Game::Omweso => {
-            100 * board + 40 * movable(pos, s)
-        }
-        // Hawalis and the sliding game: captured seeds are gone for good.
-        _ => 100 * board,
+        Kind::Movable => 100 * board + 40 * movable(pos, s),
+        Kind::Material => 100 * board,
     }
 }
 
@@ -206,7 +210,7 @@ mod tests {
             for pos in positions(v, 400) {
                 let (mine, theirs) = (threat(&pos, pos.turn()), threat(&pos, pos.turn().other()));
                 let extra = |s: Side| {
-                    if bao_family(v.game()) {
+                    if kind(v.game()) == Kind::FrontRow {
                         10 * movable(&pos, s) + house(&pos, s)
                     } else {
                         0

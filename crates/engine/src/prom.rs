@@ -32,7 +32,7 @@ impl Evaluator for SeedCount {
     fn evaluate(&self, pos: &Position) -> Score {
         let own = |s: Side| -> Score {
             let board = Score::try_from(pos.side_seeds(s)).unwrap_or(Score::MAX / 4);
-            board + Score::from(pos.hand(s)) + pos.store(s).map_or(0, Score::from)
+            board + pos.hand(s).map_or(0, Score::from) + pos.store(s).map_or(0, Score::from)
         };
         let me = pos.turn();
         100 * (own(me) - own(me.other()))

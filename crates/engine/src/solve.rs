@@ -17,7 +17,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use mancala::{Game, Pit, Position, Row, RuleOption, Side};
+use mancala::{Family, Pit, Position, Row, RuleOption, Side};
 
 /// Pits a side.
 const PITS: usize = 6;
@@ -624,10 +624,7 @@ impl KalahSolver {
 /// The board of a Kalah position from the mover's side, and the stores' difference for the
 /// mover; `None` for another game or more than 72 seeds in the pits.
 fn board_of(pos: &Position) -> Option<(Board, i32)> {
-    if !matches!(
-        pos.variant().game(),
-        Game::Kalah | Game::Kalah6x5 | Game::Kalah6x6
-    ) {
+    if pos.variant().game().family() != Family::Kalah {
         return None;
     }
     let me = pos.turn();
@@ -660,7 +657,7 @@ mod tests {
 
     use super::*;
     use crate::Rng;
-    use mancala::{SeedTotal, Setup, Variant};
+    use mancala::{Game, SeedTotal, Setup, Variant};
 
     /// A random position of `game` with its seeds spread in piles over pits and stores.
     fn random_position(rng: &mut Rng, v: Variant, total: usize) -> Position {

@@ -39,4 +39,6 @@ pub use setup::{BaoFields, ParseDiagramError, Setup};
 pub use side::{BySide, Side};
 pub use sow::{LAP_LIMIT, NeverEndingCheck};
 pub use trace::Trace;
-pub use variant::{Game, ParseVariantError, RULES_REVISION, RuleOption, Variant};
+pub use variant::{
+    Family, Game, ParseVariantError, RULES_REVISION, RuleOption, StoresField, Variant,
+};

@@ -275,7 +275,7 @@ impl Position {
     /// The ways a legal move may be written in a foreign notation, marks left out.
     fn foreign_forms(&self, notation: Notation, m: Move) -> Vec<String> {
         let pit = m.pit();
-        let namua_capture = self.hand(self.turn()) > 0 && {
+        let namua_capture = self.hand(self.turn()).is_some_and(|n| n > 0) && {
             let facing = Pit::new(pit.side().other(), pit.row(), 9 - pit.col());
             facing.is_some_and(|f| self.seeds(pit) > 0 && self.seeds(f) > 0)
         };

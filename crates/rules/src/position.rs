@@ -7,7 +7,7 @@ use crate::trace::Trace;
 use crate::variants::bao::{self, Bao};
 use crate::variants::{End, Rules, State, on_state};
 use crate::zobrist::{pit_key, state_key};
-use crate::{Game, LAP_LIMIT, Move, MoveList, Pit, Row, Setup, Side, Variant};
+use crate::{LAP_LIMIT, Move, MoveList, Pit, Row, Setup, Side, Variant};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -209,10 +209,21 @@ impl Position {
         }
     }
 
-    /// Seeds still in `side`'s hand (Bao namua; 0 elsewhere).
+    /// Seeds still in `side`'s hand, in the games with a namua stage ([`crate::Game::has_hands`]);
+    /// `None` in the others, like [`Self::store`].
+    ///
+    /// ```
+    /// use mancala::{Game, Position, Side, Variant};
+    ///
+    /// let bao = Position::new(Variant::BAO_LA_KISWAHILI);
+    /// assert_eq!(bao.hand(Side::South), Some(22));
+    /// assert_eq!(Position::new(Variant::new(Game::Hus)).hand(Side::South), None);
+    /// ```
     #[must_use]
-    pub fn hand(&self, side: Side) -> u8 {
-        self.bao().map_or(0, |b| b.hand[side.index()])
+    pub fn hand(&self, side: Side) -> Option<u8> {
+        self.bao()
+            .filter(|b| b.variant.game().has_hands())
+            .map(|b| b.hand[side.index()])
     }
 
     /// The diagram's `s,n` field for `side`, where the variant has one: Kalah's store, the
@@ -220,20 +231,21 @@ impl Position {
     /// la Kimasai 4x8, Omweso's `free_setup`). Cheap: the evaluation calls it at every leaf.
     #[must_use]
     pub fn store(&self, side: Side) -> Option<u8> {
-        on_state!(&self.state, s => s.pair_field()).map(|p| p[side])
+        on_state!(&self.state, s => s.stores()).map(|p| p[side])
     }
 
     /// Whether `side` still owns its nyumba (Bao).
     #[must_use]
-    pub fn owns_house(&self, side: Side) -> bool {
+    pub fn owns_nyumba(&self, side: Side) -> bool {
         self.bao().is_some_and(|b| b.house[side.index()])
     }
 
-    /// The nyumba pit of `side`, in variants that have one.
+    /// The nyumba pit of `side`, in the games that have one ([`crate::Game::has_nyumba`]), whether or
+    /// not it is still owned ([`Self::owns_nyumba`]).
     #[must_use]
-    pub fn house_pit(&self, side: Side) -> Option<Pit> {
+    pub fn nyumba_pit(&self, side: Side) -> Option<Pit> {
         self.bao()
-            .filter(|b| b.variant.game() != Game::BaoLaKujifunza)
+            .filter(|b| b.variant.game().has_nyumba())
             .map(|b| b.pit(side, bao::HOUSE))
     }
 

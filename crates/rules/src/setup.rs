@@ -11,7 +11,7 @@ pub struct BaoFields {
     /// Seeds still in each player's hand (namua).
     pub hands: BySide<u8>,
     /// Whether each nyumba is still owned.
-    pub houses: BySide<bool>,
+    pub nyumba: BySide<bool>,
     /// The side to move's takasia'd pit.
     pub takasia: Option<Pit>,
     /// Bao la Kete's fourth field: `Some(pit)` or `Some(None)` (`-`) when present, `None` when
@@ -118,8 +118,8 @@ impl fmt::Display for Setup {
                 " {},{} {}{} {}",
                 b.hands.south,
                 b.hands.north,
-                u8::from(b.houses.south),
-                u8::from(b.houses.north),
+                u8::from(b.nyumba.south),
+                u8::from(b.nyumba.north),
                 pit(b.takasia)
             )?;
             if let Some(r) = b.reserved {
@@ -295,7 +295,7 @@ impl FromStr for Setup {
             };
             Some(BaoFields {
                 hands,
-                houses,
+                nyumba: houses,
                 takasia,
                 reserved,
             })

@@ -81,7 +81,7 @@ pub enum Event {
     ExtraTurn,
     /// A nyumba loses its status (captured, emptied by its owner, or the first capture of the
     /// mtaji stage).
-    HouseDestroyed {
+    NyumbaDestroyed {
         /// Whose nyumba.
         side: Side,
     },
@@ -125,7 +125,7 @@ impl fmt::Display for Event {
                     Direction::Anticlockwise => "anticlockwise",
                 })
             }
-            Self::HouseDestroyed { side } => write!(f, "{side} nyumba destroyed"),
+            Self::NyumbaDestroyed { side } => write!(f, "{side} nyumba destroyed"),
             Self::Remove { from, seeds } => write!(f, "remove {seeds} from {from}"),
             Self::Take { from, seeds } => write!(f, "take {seeds} from {from}"),
             Self::Store { side } => write!(f, "sow {side} store"),

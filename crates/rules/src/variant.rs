@@ -44,23 +44,81 @@ pub enum Game {
     Omweso,
 }
 
-/// The rule families, each implemented once (`variants/`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Family {
-    /// Bao la Kiswahili, Bao la Kujifunza, Bao la Kete.
+/// The rule families, each implemented once (`variants/`). Exhaustive on purpose: a crate that
+/// treats the families differently matches on this without a wildcard arm, so a new family is a
+/// compile error at every such place rather than a silent fallback.
+///
+/// ```
+/// use mancala::{Family, Game};
+///
+/// assert_eq!(Game::Hus4x16.family(), Family::Hus);
+/// assert_eq!(Family::Hus.games().count(), 3);
+/// assert!(Family::ALL.iter().all(|f| f.games().count() > 0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// Bao la Kiswahili, Bao la Kujifunza, Bao la Kete: two directions, captures into the own
+    /// front row from a kichwa (docs/rules/bao-la-kiswahili.md).
     Bao,
-    /// Hawalis.
+    /// Hawalis (Bao Kiarabu) on 4x7 and 4x8: relay sowing, captures leave the board.
     Hawalis,
-    /// Hus.
+    /// Hus on 4x8, 4x12 and 4x16: relay sowing, captured seeds are sown on.
     Hus,
-    /// Kalah.
+    /// Kalah: two rows and two stores.
     Kalah,
-    /// Bao la Kimasai 4x8.
+    /// Bao la Kimasai on 4x8: planting from a reserve, then relay sowing.
     Kimasai,
-    /// Bao la Kimasai 4x12 (sliding).
+    /// Bao la Kimasai on 4x12: single stones sliding one step.
     KimasaiSliding,
-    /// Omweso.
+    /// Omweso: relay sowing with a lap direction chosen at some pits.
     Omweso,
+}
+
+impl Family {
+    /// Every family.
+    pub const ALL: [Self; 7] = [
+        Self::Bao,
+        Self::Hawalis,
+        Self::Hus,
+        Self::Kalah,
+        Self::Kimasai,
+        Self::KimasaiSliding,
+        Self::Omweso,
+    ];
+
+    /// The games of this family, in [`Game::ALL`]'s order.
+    pub fn games(self) -> impl Iterator<Item = Game> {
+        Game::ALL.into_iter().filter(move |g| g.family() == self)
+    }
+}
+
+/// What the diagram's two-number `s,n` field ([`crate::Position::store`]) holds in a variant.
+/// Its [`Self::id`] is a stable word for message files and the wire; the rules crate has no
+/// text for people.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StoresField {
+    /// Kalah's stores, on the board at each side's right.
+    Store,
+    /// The seeds each side has captured, off the board (Hawalis, Bao la Kimasai 4x12).
+    Captured,
+    /// The seeds each side still holds in reserve to plant (Bao la Kimasai 4x8).
+    Reserve,
+    /// The seeds each side still has to place before the first sowing (Omweso's
+    /// `free_setup`).
+    ToPlace,
+}
+
+impl StoresField {
+    /// `store`, `captured`, `reserve` or `to_place`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Self::Store => "store",
+            Self::Captured => "captured",
+            Self::Reserve => "reserve",
+            Self::ToPlace => "to_place",
+        }
+    }
 }
 
 impl Game {
@@ -124,7 +182,9 @@ impl Game {
         }
     }
 
-    pub(crate) const fn family(self) -> Family {
+    /// The rule family.
+    #[must_use]
+    pub const fn family(self) -> Family {
         match self {
             Self::BaoLaKiswahili | Self::BaoLaKujifunza | Self::BaoLaKete => Family::Bao,
             Self::Hawalis | Self::Hawalis4x8 => Family::Hawalis,
@@ -133,6 +193,47 @@ impl Game {
             Self::BaoLaKimasai => Family::Kimasai,
             Self::BaoLaKimasai4x12 => Family::KimasaiSliding,
             Self::Omweso => Family::Omweso,
+        }
+    }
+
+    /// Whether the players hold seeds in hand to enter one at a time (the namua stage): Bao la
+    /// Kiswahili and Bao la Kete ([`crate::Position::hand`] is `None` elsewhere).
+    #[must_use]
+    pub const fn has_hands(self) -> bool {
+        matches!(self, Self::BaoLaKiswahili | Self::BaoLaKete)
+    }
+
+    /// Whether each side has a nyumba, the square pit with its own rules (Bao la Kiswahili R5,
+    /// Bao la Kete): [`crate::Position::nyumba_pit`] is `None` elsewhere.
+    #[must_use]
+    pub const fn has_nyumba(self) -> bool {
+        matches!(self, Self::BaoLaKiswahili | Self::BaoLaKete)
+    }
+
+    /// Whether a move names its direction (`A6<`): the Bao family. Elsewhere the direction is
+    /// fixed, or chosen lap by lap as part of the move (Omweso).
+    #[must_use]
+    pub const fn chooses_direction(self) -> bool {
+        matches!(self.family(), Family::Bao)
+    }
+
+    /// The slug of the game's rules page: `docs/rules/{page}.md` and the site's
+    /// `/{lang}/rules/{page}`. One page covers every board of a game (Hawalis, Hus, Kalah); Bao
+    /// la Kimasai's two forms have a page each.
+    ///
+    /// ```
+    /// use mancala::Game;
+    ///
+    /// assert_eq!(Game::Hus4x12.rules_page(), "hus");
+    /// assert_eq!(Game::BaoLaKimasai4x12.rules_page(), "bao-la-kimasai-4x12");
+    /// ```
+    #[must_use]
+    pub const fn rules_page(self) -> &'static str {
+        match self.family() {
+            Family::Hawalis => "hawalis",
+            Family::Hus => "hus",
+            Family::Kalah => "kalah",
+            Family::Bao | Family::Kimasai | Family::KimasaiSliding | Family::Omweso => self.slug(),
         }
     }
 
@@ -199,9 +300,9 @@ impl Game {
     }
 }
 
-/// A named rule option (docs/rules): off by default, recorded in every game record.
+/// A named rule option (docs/rules): off by default, recorded in every game record. Exhaustive,
+/// like [`Family`]: a consumer that says something per option matches without a wildcard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
 pub enum RuleOption {
     /// `takasia:donkers`: takasia without de Voogt's 2001 single-seed exception (R8.2).
     TakasiaDonkers,
@@ -236,6 +337,19 @@ impl RuleOption {
             Self::CaptureRequiresOuter => "capture_requires_outer",
             Self::EmptyCapture => "empty_capture",
             Self::FreeSetup => "free_setup",
+        }
+    }
+
+    /// A stable identifier for message files and keys: the name with `-` for `:` and `_`
+    /// (`takasia-donkers`, `capture-requires-outer`), a valid Fluent message id.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Self::TakasiaDonkers => "takasia-donkers",
+            Self::TakasiaNone => "takasia-none",
+            Self::CaptureRequiresOuter => "capture-requires-outer",
+            Self::EmptyCapture => "empty-capture",
+            Self::FreeSetup => "free-setup",
         }
     }
 
@@ -436,16 +550,27 @@ impl Variant {
     }
 
     /// What the diagram's `s,n` field ([`crate::Position::store`]) holds in this variant:
-    /// `store` (Kalah), `captured` (Hawalis, the sliding Bao la Kimasai), `reserve` (Bao la
-    /// Kimasai 4x8) or `to place` (Omweso's `free_setup`); `None` where there is no such field.
+    /// Kalah's stores, the seeds captured (Hawalis, the sliding Bao la Kimasai), the reserve (Bao
+    /// la Kimasai 4x8) or the seeds to place (Omweso's `free_setup`); `None` where there is no
+    /// such field.
+    ///
+    /// ```
+    /// use mancala::{Game, RuleOption, StoresField, Variant};
+    ///
+    /// assert_eq!(Variant::new(Game::Kalah6x5).stores_field(), Some(StoresField::Store));
+    /// assert_eq!(Variant::new(Game::Omweso).stores_field(), None);
+    /// let free = Variant::new(Game::Omweso).with_option(RuleOption::FreeSetup)?;
+    /// assert_eq!(free.stores_field(), Some(StoresField::ToPlace));
+    /// # Ok::<_, mancala::ParseVariantError>(())
+    /// ```
     #[must_use]
-    pub const fn store_label(self) -> Option<&'static str> {
-        match self.game {
-            Game::Kalah | Game::Kalah6x5 | Game::Kalah6x6 => Some("store"),
-            Game::Hawalis | Game::Hawalis4x8 | Game::BaoLaKimasai4x12 => Some("captured"),
-            Game::BaoLaKimasai => Some("reserve"),
-            Game::Omweso if self.has(RuleOption::FreeSetup) => Some("to place"),
-            _ => None,
+    pub const fn stores_field(self) -> Option<StoresField> {
+        match self.game.family() {
+            Family::Kalah => Some(StoresField::Store),
+            Family::Hawalis | Family::KimasaiSliding => Some(StoresField::Captured),
+            Family::Kimasai => Some(StoresField::Reserve),
+            Family::Omweso if self.has(RuleOption::FreeSetup) => Some(StoresField::ToPlace),
+            Family::Omweso | Family::Bao | Family::Hus => None,
         }
     }
 }
@@ -517,6 +642,25 @@ mod tests {
             .collect();
         assert_eq!(kalah, ["A1", "A2", "A3", "A4", "A5", "A6"]);
         assert_eq!(Variant::new(Game::Hus4x16).pits(Side::South).count(), 32);
+    }
+
+    #[test]
+    fn capabilities_agree_with_positions() {
+        use crate::Position;
+        for v in Variant::ALL {
+            let game = v.game();
+            let pos = Position::new(v);
+            for side in Side::ALL {
+                assert_eq!(pos.hand(side).is_some(), game.has_hands(), "{v}");
+                assert_eq!(pos.nyumba_pit(side).is_some(), game.has_nyumba(), "{v}");
+                assert_eq!(pos.store(side).is_some(), v.stores_field().is_some(), "{v}");
+            }
+            let directed = pos.legal_moves().iter().any(|m| m.dir().is_some());
+            assert_eq!(directed, game.chooses_direction(), "{v}");
+            assert!(game.family().games().any(|g| g == game));
+        }
+        let ids: std::collections::HashSet<_> = RuleOption::ALL.iter().map(|o| o.id()).collect();
+        assert_eq!(ids.len(), RuleOption::ALL.len());
     }
 
     #[test]

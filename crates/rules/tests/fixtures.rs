@@ -161,7 +161,7 @@ impl Runner {
             "expect-house" => {
                 let want: Vec<bool> = rest.split(' ').map(|w| w == "owned").collect();
                 let pos = self.pos();
-                let got = vec![pos.owns_house(Side::South), pos.owns_house(Side::North)];
+                let got = vec![pos.owns_nyumba(Side::South), pos.owns_nyumba(Side::North)];
                 assert_eq!(got, want, "case {}: houses", self.case);
                 self.checks += 1;
             }

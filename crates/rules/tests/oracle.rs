@@ -297,7 +297,7 @@ impl Rules {
         if s.bao.is_none() {
             s.bao = Some(BaoFields {
                 hands: BySide::new(0, 0),
-                houses: BySide::new(false, false),
+                nyumba: BySide::new(false, false),
                 takasia: None,
                 reserved: None,
             });
@@ -430,9 +430,9 @@ fn simulate(rules: Rules, start: &Setup, m: OMove, lap_limit: u32) -> Sim {
             let taken = get(&s, opp, target);
             assert!(taken > 0, "namua capture without seeds to take");
             put(&mut s, opp, target, 0);
-            if target == NYUMBA && fields(&s).houses[opp] {
+            if target == NYUMBA && fields(&s).nyumba[opp] {
                 // R4.4: capturing the opponent's nyumba destroys it.
-                fields_mut(&mut s).houses[opp] = false;
+                fields_mut(&mut s).nyumba[opp] = false;
             }
             if front_row_empty(&s, opp) {
                 return game_over(s, decision, laps);
@@ -447,7 +447,7 @@ fn simulate(rules: Rules, start: &Setup, m: OMove, lap_limit: u32) -> Sim {
             hit(Hit::NamuaTakasa);
             let f = fields(&s);
             let functional_before =
-                rules.houses && f.houses[me] && m.from == NYUMBA && start_seeds >= 6;
+                rules.houses && f.nyumba[me] && m.from == NYUMBA && start_seeds >= 6;
             let only_occupied = occupied_front(&s, me) == vec![m.from];
             fields_mut(&mut s).hands[me] -= 1;
             add_one(&mut s, me, m.from);
@@ -467,7 +467,7 @@ fn simulate(rules: Rules, start: &Setup, m: OMove, lap_limit: u32) -> Sim {
                 put(&mut s, me, m.from, 0);
                 in_hand = now;
                 if m.from == NYUMBA && rules.houses {
-                    fields_mut(&mut s).houses[me] = false;
+                    fields_mut(&mut s).nyumba[me] = false;
                 }
             }
             at = m.from;
@@ -481,7 +481,7 @@ fn simulate(rules: Rules, start: &Setup, m: OMove, lap_limit: u32) -> Sim {
             put(&mut s, me, m.from, 0);
             in_hand = start_seeds;
             if m.from == NYUMBA && rules.houses {
-                fields_mut(&mut s).houses[me] = false;
+                fields_mut(&mut s).nyumba[me] = false;
             }
             at = m.from;
             capture_lap = false;
@@ -543,16 +543,16 @@ fn simulate(rules: Rules, start: &Setup, m: OMove, lap_limit: u32) -> Sim {
             let target = facing(x);
             let taken = get(&s, opp, target);
             put(&mut s, opp, target, 0);
-            if target == NYUMBA && fields(&s).houses[opp] {
-                fields_mut(&mut s).houses[opp] = false;
+            if target == NYUMBA && fields(&s).nyumba[opp] {
+                fields_mut(&mut s).nyumba[opp] = false;
             }
-            if !namua && (fields(&s).houses[me] || fields(&s).houses[opp]) {
+            if !namua && (fields(&s).nyumba[me] || fields(&s).nyumba[opp]) {
                 hit(Hit::FirstMtajiCapture);
             }
             if !namua {
                 // R7.2c (Donkers, decisions.md): the first capture of the mtaji stage ends both
                 // nyumbas.
-                fields_mut(&mut s).houses = BySide::new(false, false);
+                fields_mut(&mut s).nyumba = BySide::new(false, false);
             }
             if front_row_empty(&s, opp) {
                 return game_over(s, decision, laps);
@@ -576,7 +576,7 @@ fn simulate(rules: Rules, start: &Setup, m: OMove, lap_limit: u32) -> Sim {
         }
         // R3.2d: in namua, the mover's functional nyumba (6 or more now) stops a takasa; a
         // capture move chooses stop or safari.
-        if namua && rules.houses && x == NYUMBA && fields(&s).houses[me] && here >= 6 {
+        if namua && rules.houses && x == NYUMBA && fields(&s).nyumba[me] && here >= 6 {
             if !capture_move {
                 break;
             }
@@ -590,7 +590,7 @@ fn simulate(rules: Rules, start: &Setup, m: OMove, lap_limit: u32) -> Sim {
         put(&mut s, me, x, 0);
         in_hand = here;
         if x == NYUMBA && rules.houses {
-            fields_mut(&mut s).houses[me] = false;
+            fields_mut(&mut s).nyumba[me] = false;
         }
         at = x;
         capture_lap = false;
@@ -666,7 +666,7 @@ fn takasia_after(rules: Rules, s: &Setup, mover: Side) -> Option<Loc> {
     };
     // R8.2 exceptions.
     let f = fields(s);
-    if t == NYUMBA && f.houses[q] {
+    if t == NYUMBA && f.nyumba[q] {
         return None;
     }
     if occupied_front(s, q) == vec![t] {
@@ -718,7 +718,7 @@ fn candidates(rules: Rules, s: &Setup) -> Vec<OMove> {
         }
         // R5.2: a takasa from an occupied front pit.
         let occupied = occupied_front(s, me);
-        let owns = rules.houses && f.houses[me];
+        let owns = rules.houses && f.nyumba[me];
         let functional = owns && get(s, me, NYUMBA) >= 6;
         let any_two = occupied.iter().any(|&l| get(s, me, l) >= 2);
         for &l in &occupied {
@@ -788,7 +788,7 @@ fn candidates(rules: Rules, s: &Setup) -> Vec<OMove> {
         fronts
     };
     // L3 (Bao la Kete): the first mtaji takasa starts from the kuu while it exists.
-    let pool = if rules.kete && f.houses[me] && pool.contains(&NYUMBA) {
+    let pool = if rules.kete && f.nyumba[me] && pool.contains(&NYUMBA) {
         if pool.len() > 1 {
             hit(Hit::KuuFirstTakasa);
         }
@@ -1009,7 +1009,7 @@ fn random_setup(v: Variant, rng: &mut XorShift) -> Position {
         }
         setup.bao = Some(BaoFields {
             hands: BySide::new(hs, hn),
-            houses,
+            nyumba: houses,
             takasia: None,
             reserved: rules.kete.then_some(None),
         });

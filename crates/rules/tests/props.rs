@@ -179,10 +179,13 @@ struct Replayed {
 fn replay_events(before: &Position, events: &[Event]) -> Result<Replayed, String> {
     let v = before.variant();
     let mut s = before.to_setup();
-    let mut hands = BySide::new(before.hand(Side::South), before.hand(Side::North));
+    let mut hands = BySide::new(
+        before.hand(Side::South).unwrap_or(0),
+        before.hand(Side::North).unwrap_or(0),
+    );
     let mut houses = BySide::new(
-        before.owns_house(Side::South),
-        before.owns_house(Side::North),
+        before.owns_nyumba(Side::South),
+        before.owns_nyumba(Side::North),
     );
     let mover = before.turn();
     let width = v.width();
@@ -281,7 +284,7 @@ fn replay_events(before: &Position, events: &[Event]) -> Result<Replayed, String
                 st[mover] += seeds;
             }
             Event::ExtraTurn => extra_turn = true,
-            Event::HouseDestroyed { side } => {
+            Event::NyumbaDestroyed { side } => {
                 if !houses[side] {
                     return Err(format!("event {i} destroys a house already lost: {e}"));
                 }
@@ -466,8 +469,8 @@ proptest! {
                 let after = next.to_setup();
                 prop_assert_eq!(r.board.pits, after.pits, "{} in {}: events do not lead to {}", m, p, next);
                 prop_assert_eq!(r.board.stores, after.stores, "{} in {}: events do not lead to {}", m, p, next);
-                prop_assert_eq!(r.hands, BySide::new(next.hand(Side::South), next.hand(Side::North)), "{} in {}", m, p);
-                prop_assert_eq!(r.houses, BySide::new(next.owns_house(Side::South), next.owns_house(Side::North)), "{} in {}", m, p);
+                prop_assert_eq!(r.hands, BySide::new(next.hand(Side::South).unwrap_or(0), next.hand(Side::North).unwrap_or(0)), "{} in {}", m, p);
+                prop_assert_eq!(r.houses, BySide::new(next.owns_nyumba(Side::South), next.owns_nyumba(Side::North)), "{} in {}", m, p);
                 prop_assert_eq!(r.extra_turn, next.turn() == p.turn(), "{} in {}", m, p);
             }
         }
@@ -632,7 +635,7 @@ proptest! {
         }
         if let Some(b) = setup.bao.as_mut() {
             b.hands = BySide::new(hands.0, hands.1);
-            b.houses = BySide::new(houses.0, houses.1);
+            b.nyumba = BySide::new(houses.0, houses.1);
         }
         if let Some(s) = setup.stores.as_mut() {
             *s = BySide::new(stores.0, stores.1);

@@ -37,40 +37,29 @@ fn pits(pos: &Position) -> serde_json::Map<String, Value> {
 #[must_use]
 pub fn position(pos: &Position) -> Value {
     let variant = pos.variant();
-    // Only the games with a namua stage have seeds in hand.
-    let has_hands = matches!(
-        variant.game(),
-        mancala::Game::BaoLaKiswahili | mancala::Game::BaoLaKete
-    );
-    let stores = variant.store_label().map(|_| {
-        json!({
-            "south": pos.store(Side::South).unwrap_or(0),
-            "north": pos.store(Side::North).unwrap_or(0),
-        })
-    });
+    let per_side = |f: &dyn Fn(Side) -> Option<Value>| {
+        Some(json!({"south": f(Side::South)?, "north": f(Side::North)?}))
+    };
     json!({
         "diagram": pos.diagram(),
         "turn": side(pos.turn()),
         "pits": pits(pos),
-        "hands": has_hands.then(|| json!({
-            "south": pos.hand(Side::South),
-            "north": pos.hand(Side::North),
+        "hands": per_side(&|s| pos.hand(s).map(Value::from)),
+        "stores": per_side(&|s| pos.store(s).map(Value::from)),
+        "store_label": variant.stores_field().map(mancala::StoresField::id),
+        "houses": variant.game().has_nyumba().then(|| json!({
+            "south": nyumba(pos, Side::South),
+            "north": nyumba(pos, Side::North),
         })),
-        "stores": stores,
-        "store_label": variant.store_label().map(|l| l.replace(' ', "_")),
-        "houses": {
-            "south": house(pos, Side::South),
-            "north": house(pos, Side::North),
-        },
         "takasia": pos.takasia().map(pit),
         "reserved": pos.reserved().map(pit),
     })
 }
 
-/// The pit of `side`'s functional nyumba, or null once it is destroyed (or the game has none).
-fn house(pos: &Position, side: Side) -> Option<String> {
-    pos.house_pit(side)
-        .filter(|_| pos.owns_house(side))
+/// The pit of `side`'s functional nyumba, or null once it is destroyed.
+fn nyumba(pos: &Position, side: Side) -> Option<String> {
+    pos.nyumba_pit(side)
+        .filter(|_| pos.owns_nyumba(side))
         .map(pit)
 }
 
@@ -124,7 +113,7 @@ pub fn event(e: &Event) -> Value {
         Event::Take { from, seeds } => json!({"e": "take", "from": pit(from), "seeds": seeds}),
         Event::Store { side: s } => json!({"e": "store", "side": side(s)}),
         Event::ExtraTurn => json!({"e": "extra_turn"}),
-        Event::HouseDestroyed { side: s } => json!({"e": "house_destroyed", "side": side(s)}),
+        Event::NyumbaDestroyed { side: s } => json!({"e": "house_destroyed", "side": side(s)}),
         Event::Safari => json!({"e": "safari"}),
         Event::Stop { reason } => json!({"e": "stop", "reason": match reason {
             StopReason::EmptyPit => "empty_pit",

@@ -56,7 +56,6 @@ pub(crate) const fn option_label(o: RuleOption) -> &'static str {
         RuleOption::CaptureRequiresOuter => "a capture needs the opponent's back pit occupied too",
         RuleOption::EmptyCapture => "capture even when the opposite pit is empty",
         RuleOption::FreeSetup => "place the seeds one by one before the first sowing",
-        _ => "",
     }
 }
 

@@ -672,7 +672,7 @@ class GameClient {
     if (p.stores && p.store_label) {
       facts.append(h('span', { class: 'fact store', 'data-store-count': side }, `${STORE_LABEL[p.store_label] || p.store_label} `, h('b', { text: String(counts.store[side]) })));
     }
-    if (p.houses && (p.houses.south !== undefined || p.houses.north !== undefined) && this.isBaoHouseGame()) {
+    if (p.houses) {
       facts.append(h('span', { class: 'fact house' }, p.houses[side] ? `Nyumba ${p.houses[side]}` : 'No nyumba'));
     }
     // presence of a human opponent (or any human seat when watching)
@@ -684,10 +684,6 @@ class GameClient {
       facts.append(pres);
     }
     panel.append(facts);
-  }
-
-  isBaoHouseGame() {
-    return ['bao-la-kiswahili', 'bao-la-kete'].includes(this.game?.variant);
   }
 
   renderMoves() {

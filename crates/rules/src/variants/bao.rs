@@ -552,7 +552,7 @@ impl Bao {
                 if self.house[$side] {
                     self.house[$side] = false;
                     if O::ENABLED {
-                        obs.event(Event::HouseDestroyed {
+                        obs.event(Event::NyumbaDestroyed {
                             side: Side::ALL[$side],
                         });
                     }
@@ -865,7 +865,7 @@ impl Rules for Bao {
                     ));
                 }
                 b.hand = [f.hands.south, f.hands.north];
-                b.house = [f.houses.south, f.houses.north];
+                b.house = [f.nyumba.south, f.nyumba.north];
                 if let Some(t) = f.takasia {
                     let r = t.ring_index(WIDTH);
                     if b.hand != [0, 0] {
@@ -897,7 +897,7 @@ impl Rules for Bao {
             Game::BaoLaKujifunza => None,
             game => Some(BaoFields {
                 hands: BySide::new(self.hand[0], self.hand[1]),
-                houses: BySide::new(self.house[0], self.house[1]),
+                nyumba: BySide::new(self.house[0], self.house[1]),
                 takasia: pit_of(self.turn, self.takasia),
                 reserved: (game == Game::BaoLaKete)
                     .then(|| pit_of(self.turn.other(), self.reserved)),

@@ -73,12 +73,12 @@ impl Rules for Kalah {
             rows: 2,
             pits,
             turn: self.turn,
-            stores: self.pair_field(),
+            stores: self.stores(),
             bao: None,
         }
     }
 
-    fn pair_field(&self) -> Option<BySide<u8>> {
+    fn stores(&self) -> Option<BySide<u8>> {
         Some(BySide::new(self.stores[0], self.stores[1]))
     }
 

@@ -71,7 +71,7 @@ pub(crate) trait Rules: Copy + Eq + Hash + Debug {
     /// The diagram's `s,n` field, where the variant has one: Kalah's stores, the seeds each
     /// side has captured (Hawalis, Bao la Kimasai 4x12) or still holds in reserve (Bao la
     /// Kimasai 4x8, Omweso's `free_setup`).
-    fn pair_field(&self) -> Option<crate::BySide<u8>> {
+    fn stores(&self) -> Option<crate::BySide<u8>> {
         None
     }
     /// The outcome read off the board alone (a Bao front row empty, a Kalah side empty).

@@ -267,12 +267,12 @@ impl Rules for Omweso {
 
     fn to_setup(&self) -> Setup {
         Setup {
-            stores: self.pair_field(),
+            stores: self.stores(),
             ..super::setup_from_rings(&self.pits, W, self.turn)
         }
     }
 
-    fn pair_field(&self) -> Option<BySide<u8>> {
+    fn stores(&self) -> Option<BySide<u8>> {
         self.variant
             .has(RuleOption::FreeSetup)
             .then(|| BySide::new(self.reserve[0], self.reserve[1]))

@@ -190,12 +190,12 @@ impl Rules for Relay {
 
     fn to_setup(&self) -> Setup {
         Setup {
-            stores: self.pair_field(),
+            stores: self.stores(),
             ..super::setup_from_rings(&self.pits, self.w(), self.turn)
         }
     }
 
-    fn pair_field(&self) -> Option<BySide<u8>> {
+    fn stores(&self) -> Option<BySide<u8>> {
         match self.family() {
             Family::Hus => None,
             Family::Kimasai => Some(BySide::new(self.reserve[0], self.reserve[1])),
