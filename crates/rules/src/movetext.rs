@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Direction, Move, Pit, Position, Side};
+use crate::{Direction, Move, Pit, Position, Side, Trace};
 
 /// Informational marks: checked when given, printed on output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -214,6 +214,18 @@ impl FromStr for Notation {
     }
 }
 
+/// Marks given in `text` (`marked`) must be the move's own (`actual`); a text without marks
+/// matches any.
+fn check_marks(text: &str, marked: bool, actual: String) -> Result<(), MoveError> {
+    if marked && actual != text {
+        return Err(MoveError::Marks {
+            given: text.to_owned(),
+            actual,
+        });
+    }
+    Ok(())
+}
+
 fn strip_marks(s: &str) -> &str {
     s.trim_end_matches(['*', '#'])
 }
@@ -224,11 +236,40 @@ impl Position {
     /// # Errors
     /// Bad syntax, an illegal move, or wrong marks.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let (m, marked) = self.move_of_text(text)?;
+        let actual = self.move_text(m).map_err(|_| self.illegal(text))?;
+        check_marks(text, marked, actual)?;
+        Ok(m)
+    }
+
+    /// Reads a move in canonical notation and plays it in one pass: the move is checked and
+    /// played once, and its marks, when given, are checked against the play. This is the path
+    /// of a move that arrives as text (the server's).
+    ///
+    /// ```
+    /// use mancala::{MoveError, Position, Variant};
+    ///
+    /// let pos = Position::new(Variant::BAO_LA_KISWAHILI);
+    /// let trace = pos.trace_move_text("A6<")?;
+    /// assert_eq!(trace.text(), "A6<*");
+    /// assert!(matches!(pos.trace_move_text("A6<**"), Err(MoveError::Marks { .. })));
+    /// assert!(matches!(pos.trace_move_text("A1<"), Err(MoveError::Illegal { .. })));
+    /// # Ok::<_, MoveError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Self::parse_move`].
+    pub fn trace_move_text(&self, text: &str) -> Result<Trace, MoveError> {
+        let (m, marked) = self.move_of_text(text)?;
+        let trace = self.trace(m).map_err(|_| self.illegal(text))?;
+        check_marks(text, marked, trace.text().to_owned())?;
+        Ok(trace)
+    }
+
+    /// The move a canonical text names, not yet checked against the rules, and whether the
+    /// text gives marks.
+    fn move_of_text(&self, text: &str) -> Result<(Move, bool), MoveError> {
         let mt: MoveText = text.parse().map_err(MoveError::Parse)?;
-        let illegal = || MoveError::Illegal {
-            text: text.to_owned(),
-            legal: self.legal_moves().iter().map(ToString::to_string).collect(),
-        };
         let m = match mt.sign {
             None if mt.place => Move::place(mt.pit),
             None => mt
@@ -238,19 +279,20 @@ impl Position {
             Some(sign) => {
                 let m = Move::new(
                     mt.pit,
-                    Direction::from_sign(sign, mt.pit).ok_or_else(illegal)?,
+                    Direction::from_sign(sign, mt.pit).ok_or_else(|| self.illegal(text))?,
                 );
                 if mt.safari { m.with_safari() } else { m }
             }
         };
-        let actual = self.move_text(m).map_err(|_| illegal())?;
-        if mt.marks.is_some() && actual != text {
-            return Err(MoveError::Marks {
-                given: text.to_owned(),
-                actual,
-            });
+        Ok((m, mt.marks.is_some()))
+    }
+
+    /// The error for a text that names no legal move, with the legal moves.
+    fn illegal(&self, text: &str) -> MoveError {
+        MoveError::Illegal {
+            text: text.to_owned(),
+            legal: self.legal_moves().iter().map(ToString::to_string).collect(),
         }
-        Ok(m)
     }
 
     /// Reads a move in any [`Notation`], matched against the legal moves (foreign notations
@@ -266,10 +308,7 @@ impl Position {
         self.legal_moves()
             .into_iter()
             .find(|&m| self.foreign_forms(notation, m).iter().any(|f| f == want))
-            .ok_or_else(|| MoveError::Illegal {
-                text: text.to_owned(),
-                legal: self.legal_moves().iter().map(ToString::to_string).collect(),
-            })
+            .ok_or_else(|| self.illegal(text))
     }
 
     /// The ways a legal move may be written in a foreign notation, marks left out.

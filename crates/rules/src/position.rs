@@ -5,7 +5,7 @@ use core::fmt;
 use crate::sow::{CYCLE_CHECK_FROM, NeverEndingCheck, Silent};
 use crate::trace::Trace;
 use crate::variants::bao::{self, Bao};
-use crate::variants::{End, Rules, State, on_state};
+use crate::variants::{End, Rules, RunInfo, State, on_state};
 use crate::zobrist::{pit_key, state_key};
 use crate::{LAP_LIMIT, Move, MoveList, Pit, Row, Setup, Side, Variant};
 
@@ -295,15 +295,81 @@ impl Position {
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut out = MoveList::new();
-        on_state!(&self.state, s => s.legal_with(|m, _| out.push(m)));
+        on_state!(&self.state, s => s.legal_with(|m, _, _| out.push(m)));
         out
+    }
+
+    /// Every legal move with its move text and marks (as [`Self::move_text`] gives them), from
+    /// one generation: each move is played once, and the marks come from that play. This is
+    /// what a user interface lists; [`Self::legal_moves`] is the cheaper list for a search.
+    ///
+    /// ```
+    /// use mancala::{Position, Variant};
+    ///
+    /// let pos = Position::new(Variant::BAO_LA_KISWAHILI);
+    /// let named = pos.legal_move_texts();
+    /// assert_eq!(named.len(), pos.legal_moves().len());
+    /// for (m, text) in &named {
+    ///     assert_eq!(pos.move_text(*m)?, *text);
+    ///     assert_eq!(pos.parse_move(text)?, *m);
+    /// }
+    /// assert!(named.iter().any(|(_, t)| t == "A6<*")); // `*`: a takasa (no capture)
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn legal_move_texts(&self) -> Vec<(Move, String)> {
+        let mut out = Vec::new();
+        on_state!(&self.state, s => s.legal_with(|m, b, info| {
+            out.push((m, self.text_of(m, info, &Self::from_state_unhashed((*b).into()))));
+        }));
+        out
+    }
+
+    /// A position for reading its outcome only: the key is left unset.
+    const fn from_state_unhashed(state: State) -> Self {
+        Self { state, hash: 0 }
+    }
+
+    /// The text of `m`, played from here with `info` and leaving `next`: the move, its family's
+    /// marks (Bao `*`, `**`) and `#` when it wins.
+    fn text_of(&self, m: Move, info: &RunInfo, next: &Self) -> String {
+        let mut text = m.to_string();
+        text.push_str(on_state!(&self.state, s => s.marks(info)));
+        if next
+            .outcome()
+            .is_some_and(|o| o.winner == Some(self.turn()))
+        {
+            text.push('#');
+        }
+        text
+    }
+
+    /// Plays a candidate move silently on a copy: the result and what the move did, or `None`
+    /// when `m` is not legal here (not a candidate, or never-ending). One play checks it.
+    fn run_checked(&self, m: Move) -> Option<(Self, RunInfo)> {
+        if !on_state!(&self.state, s => s.is_candidate(m)) {
+            return None;
+        }
+        let mut next = *self;
+        let info =
+            on_state!(&mut next.state, s => s.run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut Silent));
+        if !self.ended_as_named(m, &info) {
+            return None;
+        }
+        next.update_zobrist(self);
+        Some((next, info))
+    }
+
+    /// Whether a candidate's play made it a legal move: it ended, with the decisions it names.
+    fn ended_as_named(&self, m: Move, info: &RunInfo) -> bool {
+        !info.is_never_ending() && on_state!(&self.state, s => s.decided_as_named(m, info))
     }
 
     /// Calls `f` with every legal move and the position it leads to: cheaper than
     /// [`Self::legal_moves`] followed by [`Self::play_unchecked`], since legality needs the
     /// moves played anyway.
     pub fn for_each_legal(&self, mut f: impl FnMut(Move, Position)) {
-        on_state!(&self.state, s => s.legal_with(|m, b| {
+        on_state!(&self.state, s => s.legal_with(|m, b, _| {
             let mut next = Self { state: (*b).into(), hash: self.hash };
             next.update_zobrist(self);
             f(m, next);
@@ -341,23 +407,20 @@ impl Position {
         (Self::from_state(state), plies)
     }
 
-    /// Whether `m` is legal here.
+    /// Whether `m` is legal here: a candidate that ends (one play of `m`, not a listing).
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
-        on_state!(&self.state, s => s.is_candidate(m)) && self.legal_moves().contains(&m)
+        self.run_checked(m).is_some()
     }
 
-    /// Plays a legal move.
+    /// Plays a legal move: the check is the play itself.
     ///
     /// # Errors
     /// An illegal move, with the position unchanged.
     pub fn play(self, m: Move) -> Result<Self, PlayError> {
-        if self.is_legal(m) {
-            let mut next = self;
-            next.play_unchecked(m);
-            Ok(next)
-        } else {
-            Err(PlayError { m, position: self })
+        match self.run_checked(m) {
+            Some((next, _)) => Ok(next),
+            None => Err(PlayError { m, position: self }),
         }
     }
 
@@ -374,23 +437,44 @@ impl Position {
         self.update_zobrist(&before);
     }
 
-    /// The events of a legal move and its result.
+    /// Names a legal move and plays it in one pass: its events, its move text with marks and
+    /// the position it leaves. The play is also the legality check (a never-ending move is
+    /// found by cycle finding within a few dozen laps, so its events stay few).
+    ///
+    /// ```
+    /// use mancala::trace::Event;
+    /// use mancala::{Position, Variant};
+    ///
+    /// let pos = Position::new(Variant::BAO_LA_KISWAHILI);
+    /// let trace = pos.trace(pos.parse_move("A6<")?)?;
+    /// assert_eq!(trace.text(), "A6<*"); // the marks are found by playing it
+    /// assert_eq!(trace.before(), &pos);
+    /// assert_eq!(trace.result(), &pos.play(trace.played())?);
+    /// assert!(matches!(trace.events()[0], Event::Place { .. })); // a namua move places first
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// An illegal move.
     pub fn trace(&self, m: Move) -> Result<Trace, IllegalMoveError> {
-        if !self.is_legal(m) {
+        if !on_state!(&self.state, s => s.is_candidate(m)) {
             return Err(IllegalMoveError { m });
         }
         let mut events = Vec::new();
         let mut result = *self;
         let info =
             on_state!(&mut result.state, s => s.run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut events));
+        if !self.ended_as_named(m, &info) {
+            return Err(IllegalMoveError { m });
+        }
         result.update_zobrist(self);
         Ok(Trace {
+            played: m,
+            text: self.text_of(m, &info, &result),
             events,
             laps: info.laps,
             capture: info.capture,
+            before: *self,
             result,
         })
     }
@@ -519,21 +603,8 @@ impl Position {
     /// # Errors
     /// An illegal move.
     pub fn move_text(&self, m: Move) -> Result<String, IllegalMoveError> {
-        if !self.is_legal(m) {
-            return Err(IllegalMoveError { m });
-        }
-        let mut next = *self;
-        let info =
-            on_state!(&mut next.state, s => s.run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut Silent));
-        let mut text = m.to_string();
-        text.push_str(on_state!(&self.state, s => s.marks(&info)));
-        if next
-            .outcome()
-            .is_some_and(|o| o.winner == Some(self.turn()))
-        {
-            text.push('#');
-        }
-        Ok(text)
+        let (next, info) = self.run_checked(m).ok_or(IllegalMoveError { m })?;
+        Ok(self.text_of(m, &info, &next))
     }
 }
 

@@ -14,7 +14,9 @@ use core::fmt;
 
 use crate::movetext::MoveError;
 use crate::position::{EndReason, Outcome, PositionError, SeedTotal};
-use crate::{Move, Notation, ParseDiagramError, Position, RULES_REVISION, Setup, Side, Variant};
+use crate::{
+    Move, Notation, ParseDiagramError, Position, RULES_REVISION, Setup, Side, Trace, Variant,
+};
 
 /// A game in progress or finished: its start, moves and positions, with the repetition rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,6 +181,50 @@ impl GameRecord {
         })?;
         self.positions.push(next);
         self.moves.push(m);
+        Ok(())
+    }
+
+    /// Appends a move already named and played from the current position ([`Position::trace`],
+    /// [`Position::trace_move_text`]): nothing is checked or played again, so a caller that
+    /// must do something between naming a move and recording it (a server storing it first)
+    /// plays it once.
+    ///
+    /// ```
+    /// use mancala::record::GameRecord;
+    /// use mancala::{Position, Variant};
+    ///
+    /// let mut game = GameRecord::new(Position::new(Variant::BAO_LA_KISWAHILI));
+    /// let trace = game.position().trace_move_text("A6<")?;
+    /// // ... store `trace.text()` ...
+    /// game.push_trace(&trace)?;
+    /// assert_eq!(game.position(), trace.result());
+    /// assert!(game.push_trace(&trace).is_err()); // played from the position before
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The game is over, or the trace was played from another position; nothing changes.
+    pub fn push_trace(&mut self, trace: &Trace) -> Result<(), RecordError> {
+        let ply = self.moves.len() + 1;
+        if self.outcome().is_some() {
+            return Err(RecordError::GameOver(ply));
+        }
+        if trace.before() != self.position() {
+            return Err(RecordError::Move {
+                ply,
+                error: MoveError::Illegal {
+                    text: trace.text().to_owned(),
+                    legal: self
+                        .position()
+                        .legal_moves()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect(),
+                },
+            });
+        }
+        self.positions.push(*trace.result());
+        self.moves.push(trace.played());
         Ok(())
     }
 

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Direction, Pit, Position, Side};
+use crate::{Direction, Move, Pit, Position, Side};
 
 /// Why a move ended where it did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -148,16 +148,52 @@ impl fmt::Display for Event {
     }
 }
 
-/// The events of one move, with its final position (equal to what [`Position::play`] gives).
+/// One move named and played ([`Position::trace`]): the move, its text with marks, its events,
+/// and the positions before and after it (the one after equal to what [`Position::play`] gives).
+///
+/// ```
+/// use mancala::trace::Event;
+/// use mancala::{Game, Position, Variant};
+///
+/// // Kalah: a last seed in the own store moves again.
+/// let pos = Position::new(Variant::new(Game::Kalah));
+/// let trace = pos.trace(pos.parse_move("A3")?)?;
+/// let sown = trace.events().iter().filter(|e| matches!(e, Event::Sow { .. })).count();
+/// assert_eq!(sown, 3); // A4, A5, A6, then the store
+/// assert!(trace.events().contains(&Event::ExtraTurn));
+/// assert_eq!(trace.result().turn(), pos.turn());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
+    pub(crate) played: Move,
+    pub(crate) text: String,
     pub(crate) events: Vec<Event>,
     pub(crate) laps: u32,
     pub(crate) capture: bool,
+    pub(crate) before: Position,
     pub(crate) result: Position,
 }
 
 impl Trace {
+    /// The move.
+    #[must_use]
+    pub const fn played(&self) -> Move {
+        self.played
+    }
+
+    /// The move text with its marks, as [`Position::move_text`] gives it.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The position the move was played from.
+    #[must_use]
+    pub const fn before(&self) -> &Position {
+        &self.before
+    }
+
     /// The events in order.
     #[must_use]
     pub fn events(&self) -> &[Event] {

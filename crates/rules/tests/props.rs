@@ -413,6 +413,44 @@ proptest! {
         }
     }
 
+    /// Naming a move and playing it in one pass agrees with naming and playing it apart: the
+    /// one-generation list of legal moves with their texts is `legal_moves` with `move_text`
+    /// each; a trace carries the same text, its position before and `play`'s result; reading
+    /// the text back in one pass (`trace_move_text`) gives the same trace; and a record that
+    /// takes the trace (`push_trace`) is the record that plays the move.
+    #[test]
+    fn one_pass_naming_agrees((vi, path) in game()) {
+        let v = Variant::ALL[vi];
+        let (positions, moves) = walk(v, &path);
+        let mut record = GameRecord::new(positions[0]);
+        for (i, p) in positions.iter().enumerate() {
+            let named = p.legal_move_texts();
+            let listed: Vec<(Move, String)> = p
+                .legal_moves()
+                .iter()
+                .map(|&m| (m, p.move_text(m).unwrap()))
+                .collect();
+            prop_assert_eq!(&named, &listed, "in {}", p);
+            for (m, text) in &named {
+                let t = p.trace(*m).unwrap();
+                prop_assert_eq!(t.text(), text.as_str());
+                prop_assert_eq!(t.played(), *m);
+                prop_assert_eq!(t.before(), p);
+                prop_assert_eq!(*t.result(), p.play(*m).unwrap());
+                prop_assert_eq!(&p.trace_move_text(text).unwrap(), &t, "{} in {}", text, p);
+                prop_assert_eq!(&p.trace_move_text(&m.to_string()).unwrap(), &t);
+            }
+            if let Some(&m) = moves.get(i).filter(|_| record.outcome().is_none()) {
+                let mut played = record.clone();
+                played.play(m).unwrap();
+                let t = p.trace(m).unwrap();
+                record.push_trace(&t).unwrap();
+                prop_assert_eq!(&record, &played);
+                prop_assert!(record.push_trace(&t).is_err(), "a trace pushed twice");
+            }
+        }
+    }
+
     /// A trace's result is the move's result; its events end with one Stop or GameOver
     /// (possibly followed by Takasia), or in Kalah with ExtraTurn, or are a single Place (a
     /// planting ply of Omweso's free set-up); replaying the events on the board gives the

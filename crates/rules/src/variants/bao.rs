@@ -384,7 +384,7 @@ impl Bao {
     }
 
     /// The legal moves, with each move's result (R9: never-ending moves left out).
-    fn bao_legal_with<F: FnMut(Move, &Self)>(&self, mut f: F) {
+    fn bao_legal_with<F: FnMut(Move, &Self, &RunInfo)>(&self, mut f: F) {
         if self.emptied_front().is_some() {
             return;
         }
@@ -402,7 +402,7 @@ impl Bao {
             if matches!(info.end, End::NeverEnding(_)) {
                 continue;
             }
-            f(m, &b);
+            f(m, &b, &info);
             if info.decision {
                 let safari = m.with_safari();
                 let mut b = *self;
@@ -413,7 +413,7 @@ impl Bao {
                     &mut crate::sow::Silent,
                 );
                 if !matches!(info.end, End::NeverEnding(_)) {
-                    f(safari, &b);
+                    f(safari, &b, &info);
                 }
             }
         }
@@ -941,7 +941,7 @@ impl Rules for Bao {
         self.bao_run(m, limit, cycle_from, obs)
     }
 
-    fn legal_with<F: FnMut(Move, &Self)>(&self, f: F) {
+    fn legal_with<F: FnMut(Move, &Self, &RunInfo)>(&self, f: F) {
         self.bao_legal_with(f);
     }
 
@@ -955,6 +955,10 @@ impl Rules for Bao {
 
     fn play_random<P: FnMut(usize) -> usize>(&mut self, pick: P) -> Option<Move> {
         self.bao_play_random(pick)
+    }
+
+    fn decided_as_named(&self, m: Move, info: &RunInfo) -> bool {
+        !m.is_safari() || info.decision
     }
 
     fn marks(&self, info: &RunInfo) -> &'static str {

@@ -81,8 +81,8 @@ pub(crate) trait Rules: Copy + Eq + Hash + Debug {
     /// Plays a candidate. With `End::NeverEnding` the state is left half-way.
     fn run<O: Observer>(&mut self, m: Move, limit: u32, cycle_from: u32, obs: &mut O) -> RunInfo;
 
-    /// Calls `f` with every legal move and its result.
-    fn legal_with<F: FnMut(Move, &Self)>(&self, mut f: F) {
+    /// Calls `f` with every legal move, its result and what the move did (for its marks).
+    fn legal_with<F: FnMut(Move, &Self, &RunInfo)>(&self, mut f: F) {
         if self.board_outcome().is_some() {
             return;
         }
@@ -90,11 +90,9 @@ pub(crate) trait Rules: Copy + Eq + Hash + Debug {
         self.candidates(&mut cands);
         for m in cands {
             let mut b = *self;
-            if !b
-                .run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut Silent)
-                .is_never_ending()
-            {
-                f(m, &b);
+            let info = b.run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut Silent);
+            if !info.is_never_ending() {
+                f(m, &b, &info);
             }
         }
     }
@@ -145,6 +143,13 @@ pub(crate) trait Rules: Copy + Eq + Hash + Debug {
             return Some(m);
         }
         None
+    }
+
+    /// Whether a candidate that ended made every decision its text names: a Bao safari flag
+    /// only where the move reached the decision at the nyumba (R3.2d). With the run's end, this
+    /// is the legality check of one move, as [`Self::legal_with`] lists them.
+    fn decided_as_named(&self, _m: Move, _info: &RunInfo) -> bool {
+        true
     }
 
     /// The informational marks of a move's text (Bao: `*`, `**`).

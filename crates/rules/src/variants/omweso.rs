@@ -166,7 +166,7 @@ impl Omweso {
     }
 
     /// Every form of the move from `pit` that ends, depth first; `f` gets each with its result.
-    fn forms<F: FnMut(Move, &Self)>(&self, pit: Pit, f: &mut F) {
+    fn forms<F: FnMut(Move, &Self, &RunInfo)>(&self, pit: Pit, f: &mut F) {
         let mut b = *self;
         let lap = b.lift(pit, &mut Silent);
         let path = Path {
@@ -178,7 +178,7 @@ impl Omweso {
         b.walk(lap, path, f);
     }
 
-    fn walk<F: FnMut(Move, &Self)>(mut self, mut lap: Lap, mut path: Path, f: &mut F) {
+    fn walk<F: FnMut(Move, &Self, &RunInfo)>(mut self, mut lap: Lap, mut path: Path, f: &mut F) {
         loop {
             let state = self.lap_state(lap);
             if path.guard.lap(&mut path.info, || state) {
@@ -198,7 +198,7 @@ impl Omweso {
                     b.walk(next, other, f);
                 } else {
                     b.finish();
-                    f(other.m, &b);
+                    f(other.m, &b, &other.info);
                 }
                 path.m = path.m.with_choice(false);
                 false
@@ -209,7 +209,7 @@ impl Omweso {
                 Some(next) => lap = next,
                 None => {
                     self.finish();
-                    f(path.m, &self);
+                    f(path.m, &self, &path.info);
                     return;
                 }
             }
@@ -295,12 +295,12 @@ impl Rules for Omweso {
     }
 
     fn candidates(&self, out: &mut MoveList) {
-        self.legal_with(|m, _| {
+        self.legal_with(|m, _, _| {
             let _ = out.try_push(m);
         });
     }
 
-    fn legal_with<F: FnMut(Move, &Self)>(&self, mut f: F) {
+    fn legal_with<F: FnMut(Move, &Self, &RunInfo)>(&self, mut f: F) {
         let side = self.turn;
         let own = &self.pits[side.index()];
         if self.placing() {
@@ -308,8 +308,8 @@ impl Rules for Omweso {
             for r in 0..RING {
                 let mut b = *self;
                 let m = Move::place(Self::pit(side, r));
-                b.run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut Silent);
-                f(m, &b);
+                let info = b.run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut Silent);
+                f(m, &b, &info);
             }
             return;
         }
@@ -323,13 +323,13 @@ impl Rules for Omweso {
 
     fn has_legal_move(&self) -> bool {
         let mut any = false;
-        self.legal_with(|_, _| any = true);
+        self.legal_with(|_, _, _| any = true);
         any
     }
 
     fn is_candidate(&self, m: Move) -> bool {
         let mut found = false;
-        self.legal_with(|x, _| found |= x == m);
+        self.legal_with(|x, _, _| found |= x == m);
         found
     }
 
@@ -338,7 +338,7 @@ impl Rules for Omweso {
     fn play_random<P: FnMut(usize) -> usize>(&mut self, mut pick: P) -> Option<Move> {
         let mut seen = 0;
         let mut chosen = None;
-        self.legal_with(|m, b| {
+        self.legal_with(|m, b, _| {
             seen += 1;
             if pick(seen) == 0 {
                 chosen = Some((m, *b));
