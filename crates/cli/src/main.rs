@@ -10,8 +10,10 @@ mod analyse;
 mod arena;
 mod bench;
 mod board;
+mod cpu;
 mod games;
 mod ladder;
+mod movepath;
 mod perft;
 mod play;
 mod players;
@@ -144,6 +146,19 @@ enum BenchCommand {
         #[arg(long, value_name = "OPTIONS", requires = "variant")]
         rules: Option<String>,
     },
+    /// The rules work per move on the play server's path, named and played apart (as before)
+    /// and in one pass (as now), side by side
+    MovePath {
+        /// Seconds per variant, split between the two paths
+        #[arg(long, default_value_t = 2.0, value_name = "S")]
+        seconds: f64,
+        /// Measure only this variant (default: every game with its default rules)
+        #[arg(long, value_name = "V")]
+        variant: Option<String>,
+        /// Rule options of --variant, space-separated
+        #[arg(long, value_name = "OPTIONS", requires = "variant")]
+        rules: Option<String>,
+    },
     /// The level ladder: each level of one game against the one below, with a table of scores
     #[command(after_help = LADDER_HELP)]
     Ladder(LadderArgs),
@@ -193,6 +208,24 @@ struct LadderArgs {
     top: u8,
     #[command(flatten)]
     series: SeriesArgs,
+}
+
+/// The variants a benchmark measures for `--seconds`, `--variant` and `--rules`: one, or every
+/// game with its default rules.
+fn bench_variants(
+    seconds: f64,
+    variant: Option<String>,
+    rules: Option<&str>,
+) -> Result<Vec<Variant>> {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0) {
+        return Err(anyhow!(
+            "--seconds must be a number of seconds above 0 (got {seconds})"
+        ));
+    }
+    Ok(match variant {
+        Some(v) => vec![parse_variant(&v, rules)?],
+        None => Variant::DEFAULTS.to_vec(),
+    })
 }
 
 /// The variant named by a slug, with rule options.
@@ -659,16 +692,19 @@ fn run(cli: Cli) -> Result<()> {
                     rules,
                 },
         } => {
-            if !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0) {
-                return Err(anyhow!(
-                    "--seconds must be a number of seconds above 0 (got {seconds})"
-                ));
-            }
-            let variants = match variant {
-                Some(v) => vec![parse_variant(&v, rules.as_deref())?],
-                None => Variant::DEFAULTS.to_vec(),
-            };
+            let variants = bench_variants(seconds, variant, rules.as_deref())?;
             bench::rules(&mut out, &variants, seconds)?;
+        }
+        Command::Bench {
+            what:
+                BenchCommand::MovePath {
+                    seconds,
+                    variant,
+                    rules,
+                },
+        } => {
+            let variants = bench_variants(seconds, variant, rules.as_deref())?;
+            movepath::run(&mut out, &variants, seconds)?;
         }
         Command::Bench {
             what: BenchCommand::Ladder(a),

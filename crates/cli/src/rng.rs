@@ -1,30 +1,10 @@
-//! A small seeded generator (`SplitMix64`) for the random player and the benchmark: fast,
-//! reproducible from its seed, and no dependency.
+//! Seeds and dates for the command. The random generator itself is the engine's
+//! ([`mancala_engine::Rng`], `SplitMix64`): the random player, match openings and the benchmark's
+//! playouts draw from the same generator as the computer players.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-#[derive(Clone, Debug)]
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    pub(crate) const fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    pub(crate) const fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` at most 2^32; 0 when `n` is 0). Multiply-shift: the bias is
-    /// below 2^-26 for the list sizes used here.
-    pub(crate) const fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-}
+pub(crate) use mancala_engine::Rng;
 
 /// A seed from the clock, for games nobody asked to reproduce.
 pub(crate) fn clock_seed() -> u64 {
