@@ -20,6 +20,7 @@ mod players;
 mod replay;
 mod rng;
 mod serve;
+mod solve;
 
 use players::PlayerSpec;
 use serve::ServeArgs;
@@ -31,7 +32,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mancala::{
-    Family, Game, Notation, Position, PositionError, RuleOption, SeedTotal, Setup, Side, Variant,
+    Game, Notation, Position, PositionError, RuleOption, SeedTotal, Setup, Side, Variant,
 };
 
 /// Play and analyse mancala games: the four-row games of East Africa (Bao la Kiswahili, Bao la
@@ -616,73 +617,7 @@ fn run(cli: Cli) -> Result<()> {
             db_seeds,
         } => {
             let variant = parse_variant(&variant, rules.as_deref())?;
-            if variant.game().family() != Family::Kalah {
-                let kalah: Vec<&str> = Family::Kalah.games().map(Game::slug).collect();
-                return Err(anyhow!(
-                    "only Kalah can be solved ({}), not {variant}",
-                    kalah.join(", ")
-                ));
-            }
-            let pos = match from {
-                Some(d) => {
-                    let setup: Setup = d.parse().map_err(|e| anyhow!("--from: {e}"))?;
-                    Position::from_setup(variant, &setup, SeedTotal::Exact)
-                        .map_err(|e| anyhow!("--from: {e}"))?
-                }
-                None => Position::new(variant),
-            };
-            let stop = std::sync::atomic::AtomicBool::new(false);
-            let start = std::time::Instant::now();
-            let mut solver =
-                mancala_engine::KalahSolver::new(table_bits, variant.has(RuleOption::EmptyCapture));
-            // No board below this one holds more seeds than it: a larger database is unused.
-            let on_board: u32 = [Side::South, Side::North]
-                .into_iter()
-                .flat_map(|side| {
-                    (1..=6).filter_map(move |c| mancala::Pit::new(side, mancala::Row::Front, c))
-                })
-                .map(|p| u32::from(pos.seeds(p)))
-                .sum();
-            let db_seeds = db_seeds.min(on_board);
-            let boards = solver
-                .build_database(db_seeds, &stop)
-                .map_err(|e| anyhow!("endgame database: {e}"))?;
-            let db_secs = start.elapsed().as_secs_f64();
-            let search_start = std::time::Instant::now();
-            let r = solver.solve(&pos, &stop);
-            let search_secs = search_start.elapsed().as_secs_f64();
-            let secs = start.elapsed().as_secs_f64();
-            let side = pos.turn();
-            let verdict = match r.margin {
-                0 => "a draw".to_owned(),
-                m if m > 0 => format!("{side} wins by {m}"),
-                m => format!("{} wins by {}", side.other(), -m),
-            };
-            writeln!(out, "position: {}", pos.diagram())?;
-            let rules = variant.rules_text();
-            writeln!(
-                out,
-                "rules: {}",
-                if rules.is_empty() { "default" } else { &rules }
-            )?;
-            writeln!(
-                out,
-                "value: {verdict} (margin {:+} for {side} with perfect play)",
-                r.margin
-            )?;
-            writeln!(
-                out,
-                "database: boards with up to {db_seeds} seeds in the pits, {boards} ({:.1} MB), \
-                 built in {db_secs:.1} s",
-                boards as f64 / 1e6
-            )?;
-            writeln!(
-                out,
-                "nodes: {}, search: {search_secs:.1} s, {:.2}M nodes/s",
-                r.nodes,
-                r.nodes as f64 / search_secs.max(1e-9) / 1e6
-            )?;
-            writeln!(out, "time: {secs:.1} s")?;
+            solve::run(&mut out, variant, from.as_deref(), table_bits, db_seeds)?;
         }
         Command::Bench {
             what:

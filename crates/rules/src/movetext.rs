@@ -15,7 +15,25 @@ pub struct Marks {
     pub wins: bool,
 }
 
-/// The syntax of a move text, not yet checked against a position.
+/// The syntax of a move text, not yet checked against a position. Reading it needs no position;
+/// [`Position::parse_move`] reads the same text and finds the legal move it names, checking
+/// any marks against the move.
+///
+/// ```
+/// use mancala::{MoveError, MoveText, Position, Variant};
+///
+/// let mt: MoveText = "A6<*".parse()?;
+/// assert_eq!((mt.pit.to_string(), mt.sign), ("A6".to_owned(), Some('<')));
+/// assert_eq!(mt.marks.map(|m| m.takasa), Some(1));
+///
+/// let pos = Position::new(Variant::BAO_LA_KISWAHILI);
+/// let m = pos.parse_move("A6<*")?;
+/// assert_eq!(pos.parse_move("A6<")?, m); // marks may be left out
+/// assert_eq!(pos.move_text(m)?, "A6<*"); // and are printed
+/// assert!(matches!(pos.parse_move("A6<#"), Err(MoveError::Marks { .. })));
+/// assert!("A6x".parse::<MoveText>().is_err());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MoveText {
     /// The pit played.
@@ -176,7 +194,21 @@ impl fmt::Display for MoveError {
 
 impl core::error::Error for MoveError {}
 
-/// Which notation a move text is written in.
+/// Which notation a move text is written in. The two published Bao notations are read on import
+/// only, chosen explicitly ([`Position::parse_move_in`], a record's `Notation` tag); output is
+/// always canonical.
+///
+/// ```
+/// use mancala::{Notation, Position, Variant};
+///
+/// let pos = Position::new(Variant::BAO_LA_KISWAHILI);
+/// let a6_left = pos.parse_move("A6<")?;
+/// // South's A6 sows towards South's left: `L` in both foreign frames for South.
+/// assert_eq!(pos.parse_move_in(Notation::DeVoogt, "A6L")?, a6_left);
+/// assert_eq!(pos.parse_move_in(Notation::MwDiagram, "A6L")?, a6_left);
+/// assert_eq!("devoogt".parse::<Notation>()?, Notation::DeVoogt);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Notation {
     /// docs/notation.md.

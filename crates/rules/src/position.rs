@@ -484,6 +484,24 @@ impl Position {
     /// the repeating lap-start states when cycle finding found it (`Some(0)` when only the lap
     /// limit did).
     ///
+    /// ```
+    /// use mancala::{Direction, Move, NeverEndingCheck, Pit, Position, SeedTotal, Setup, Variant};
+    ///
+    /// // Problem 3 of the Bao research note (docs/rules/bao-la-kiswahili.md, R9): `A3<` never
+    /// // ends, so it is not among the legal moves; `A2<` ends after three laps.
+    /// let setup: Setup =
+    ///     "0,0,0,0,0,0,0,0/0,0,0,0,9,0,0,1/1,6,3,1,0,5,4,0/2,1,0,5,0,3,0,1 S 11,11 00 -".parse()?;
+    /// let pos = Position::from_setup(Variant::BAO_LA_KISWAHILI, &setup, SeedTotal::Exact)?;
+    /// let a3: Pit = "A3".parse()?;
+    /// let a3_left = Move::new(a3, Direction::from_sign('<', a3).unwrap());
+    /// assert!(!pos.is_legal(a3_left));
+    /// assert!(pos.never_ending(a3_left, NeverEndingCheck::CycleFinding)?.is_some());
+    /// let a2_left = pos.parse_move("A2<")?;
+    /// assert_eq!(pos.never_ending(a2_left, NeverEndingCheck::LapLimit(3))?, None);
+    /// assert!(pos.never_ending(a2_left, NeverEndingCheck::LapLimit(2))?.is_some());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     /// A move that is not even a candidate in this position. In Omweso a move's form (its lap
     /// choices) is only known by playing it, so a form that never ends is not a candidate and

@@ -19,7 +19,27 @@ pub struct BaoFields {
     pub reserved: Option<Option<Pit>>,
 }
 
-/// A position as read from a diagram, not yet checked against any variant's rules.
+/// A position as read from a diagram, not yet checked against any variant's rules. A diagram
+/// (docs/notation.md) lists the rows from North's back row to South's back row, then the side
+/// to move and the fields of the game; [`Position::from_setup`](crate::Position::from_setup)
+/// checks it against a variant, with every seed accounted for or, for study positions, fewer.
+///
+/// ```
+/// use mancala::{Game, Pit, Position, PositionError, SeedTotal, Setup, Variant};
+///
+/// // A Hus endgame with only 8 of the 48 seeds left on the board.
+/// let setup: Setup = "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,2/0,0,0,0,0,3,0,0/0,0,0,0,0,0,0,3 N".parse()?;
+/// assert_eq!(setup.total_seeds(), 8);
+/// let hus = Variant::new(Game::Hus);
+/// assert!(matches!(
+///     Position::from_setup(hus, &setup, SeedTotal::Exact),
+///     Err(PositionError::SeedTotal { expected: 48, found: 8 })
+/// ));
+/// let pos = Position::from_setup(hus, &setup, SeedTotal::AllowPartial)?;
+/// assert_eq!(pos.seeds("A6".parse::<Pit>()?), 3);
+/// assert_eq!(pos.diagram(), setup.to_string());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// Pits per row.
