@@ -109,7 +109,7 @@ export class LiveGame {
           if (kind === 'place') kind = this.state.position.hands ? 'hand' : 'store';
           shown[kind][side] += delta;
           this.panels.renderPanels(shown);
-          if (kind === 'store' && this.state.game.rows === 2) this.board.setStore(side, shown.store[side]);
+          if (kind === 'store' && this.board.hasStores) this.board.setStore(side, shown.store[side]);
         },
         housePit: (side) => this.state.position?.houses?.[side],
         cancelled: () => this.queue.length > 2,
@@ -204,12 +204,16 @@ export class LiveGame {
   // ---------------------------------------------------------------- the board on the screen
 
   ensureBoard() {
-    const g = this.state.game;
-    if (this.board && this.board.rows === g.rows && this.board.width === g.width) return;
+    const { game: g, position } = this.state;
+    // the stores at the ends of the rows: the position's stores field names Kalah's store
+    const stores = position?.store_label === 'store';
+    const b = this.board;
+    if (b && b.rows === g.rows && b.width === g.width && b.hasStores === stores) return;
     this.el.boardWrap.textContent = '';
     this.board = new Board(this.el.boardWrap, {
       rows: g.rows,
       width: g.width,
+      stores,
       onPit: (p) => this.dialogue.pitClicked(p),
       onChoice: (c) => this.dialogue.choose(c),
     });
@@ -226,7 +230,7 @@ export class LiveGame {
   layout(force = false) {
     const g = this.state.game;
     if (!this.board || !g) return;
-    const cols = g.width + (g.rows === 2 ? 2 : 0);
+    const cols = this.board.columns();
     const vw = window.innerWidth;
     const vh = window.innerHeight;
     // Turn the board a quarter on a portrait screen only where the pits would otherwise get too
