@@ -64,7 +64,8 @@ export class Panels {
     E.outcome.textContent = '';
     const turn = s.position.turn;
     const prev = s.moves[s.moves.length - 1];
-    const again = prev && prev.side === turn && s.game.rows === 2 ? ' again' : '';
+    // the side that made the last move has the next one too (a Kalah extra turn)
+    const again = prev && prev.side === turn ? ' again' : '';
     let text;
     if (s.you === 'both') text = `${SIDE_NAME[turn]} to move${again}`;
     else if (s.you === turn) text = `Your turn${again ? ': move again' : ''} (${SIDE_NAME[turn]})`;
