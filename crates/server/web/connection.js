@@ -19,14 +19,8 @@ export class Connection {
    *   when the connection comes up (at its first message) or goes down, and when a message
    *   could not be sent
    */
-  constructor(o) {
-    this.id = o.id;
-    this.seat = o.seat;
-    this.Socket = o.Socket;
-    this.since = o.since;
-    this.handlers = o.handlers;
-    this.onOnline = o.onOnline;
-    this.onUnsent = o.onUnsent;
+  constructor({ id, seat, Socket, since, handlers, onOnline, onUnsent }) {
+    Object.assign(this, { id, seat, Socket, since, handlers, onOnline, onUnsent });
     this.ws = null;
     this.online = false;
     this.backoff = FIRST_BACKOFF;

@@ -12,13 +12,8 @@ export class Controls {
    *   the page's elements (ui.js), the game, how to send a message, and the game id, page
    *   language and seat secret (or '') for the links
    */
-  constructor(o) {
-    this.el = o.el;
-    this.state = o.state;
-    this.send = o.send;
-    this.id = o.id;
-    this.lang = o.lang;
-    this.seat = o.seat;
+  constructor({ el, state, send, id, lang, seat }) {
+    Object.assign(this, { el, state, send, id, lang, seat });
   }
 
   renderAll() {

@@ -16,15 +16,8 @@ export class MoveDialogue {
    *   whether a move can be made now or the player only waits for the turn, the status line,
    *   and what to do with the chosen move text
    */
-  constructor(o) {
-    this.main = o.main;
-    this.el = o.el;
-    this.state = o.state;
-    this.board = o.board;
-    this.canMove = o.canMove;
-    this.waitsForTurn = o.waitsForTurn;
-    this.flash = o.flash;
-    this.play = o.play;
+  constructor({ main, el, state, board, canMove, waitsForTurn, flash, play }) {
+    Object.assign(this, { main, el, state, board, canMove, waitsForTurn, flash, play });
     this.current = null; // the narrowing (moves.js Dialogue), while open
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && this.current) this.cancel();

@@ -20,22 +20,16 @@ export class LiveGame {
    *   board, ended when moving is no longer possible), the animation setting, what the links
    *   are made of, how to send a message and how to ask for a full state
    */
-  constructor(o) {
-    this.main = o.main;
-    this.el = o.el;
-    this.state = o.state;
-    this.dialogue = o.dialogue;
-    this.anim = o.anim;
-    this.send = o.send;
-    this.resync = o.resync;
+  constructor({ main, el, state, dialogue, anim, links, send, resync }) {
+    Object.assign(this, { main, el, state, dialogue, anim, send, resync });
     this.board = null;
     this.queue = []; // state, move and end messages waiting their turn
     this.processing = false;
     this.animating = false;
     this.flipped = false;
     this.online = false;
-    this.panels = new Panels({ main: o.main, el: o.el, state: o.state, view: this });
-    this.controls = new Controls({ el: o.el, state: o.state, send: o.send, ...o.links });
+    this.panels = new Panels({ main, el, state, view: this });
+    this.controls = new Controls({ el, state, send, ...links });
     window.addEventListener('resize', () => this.layout());
   }
 

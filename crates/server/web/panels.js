@@ -24,11 +24,8 @@ export class Panels {
    *   the page, its elements (ui.js), the game, and the board view (its `bottom` side, and
    *   whether an animation runs)
    */
-  constructor(o) {
-    this.main = o.main;
-    this.el = o.el;
-    this.state = o.state;
-    this.view = o.view;
+  constructor({ main, el, state, view }) {
+    Object.assign(this, { main, el, state, view });
     this.statusTimer = null;
   }
 
