@@ -5,6 +5,34 @@ import { click } from './sound.js';
 
 export const SPEEDS = { off: 0, fast: 90, normal: 210, slow: 430 };
 
+/**
+ * The animation speed to start with: `?anim=` in the URL (then the menu is locked), else the
+ * player's saved choice, else off under `prefers-reduced-motion` and normal otherwise.
+ * Returns {value, forced}; `value` is changed in place when the player picks another speed.
+ */
+export function animSetting() {
+  const q = new URLSearchParams(location.search).get('anim');
+  if (q && q in SPEEDS) return { value: q, forced: true };
+  let v = null;
+  try {
+    v = localStorage.getItem('mancala.anim');
+  } catch {
+    v = null;
+  }
+  if (v && v in SPEEDS) return { value: v, forced: false };
+  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  return { value: reduce ? 'off' : 'normal', forced: false };
+}
+
+/** Keeps the player's choice of speed for the next game page. */
+export function saveAnimSpeed(value) {
+  try {
+    localStorage.setItem('mancala.anim', value);
+  } catch {
+    /* ignore */
+  }
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**

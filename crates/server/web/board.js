@@ -1,6 +1,6 @@
-// The SVG board: pits as focusable buttons with printed counts and seed dots, Kalah stores,
-// nyumba / takasia / reserved marks, the last move, the choice arrows of the move dialogue and
-// the token that carries seeds during the sowing animation.
+// The SVG board: pits as focusable buttons with printed counts and seed dots, the stores at the
+// ends of the rows (Kalah's), nyumba / takasia / reserved marks, the last move, the choice arrows
+// of the move dialogue and the token that carries seeds during the sowing animation.
 //
 // Geometry (docs/notation.md §2): printed with North at the top, seen from South, the rows are
 // b (bW..b1), a (aW..a1), A (A1..AW), B (B1..BW); Kalah has a (a6..a1) over A (A1..A6) between
@@ -46,13 +46,15 @@ export function seedText(n) {
 export class Board {
   /**
    * @param {HTMLElement} host where the SVG goes
-   * @param {{rows:number,width:number,onPit:(pit:string)=>void,onChoice:(c:string)=>void}} opts
+   * @param {{rows:number,width:number,stores:boolean,onPit:(pit:string)=>void,onChoice:(c:string)=>void}} opts
+   *   `stores`: draw a store at each end of the rows (the position's store_label is "store")
    */
   constructor(host, opts) {
     this.host = host;
     this.rows = opts.rows;
     this.width = opts.width;
-    this.kalah = opts.rows === 2;
+    this.twoRows = opts.rows === 2;
+    this.hasStores = !!opts.stores;
     this.onPit = opts.onPit;
     this.onChoice = opts.onChoice;
     this.bottom = 'south';
@@ -73,7 +75,7 @@ export class Board {
     const out = [];
     const rev = (l) => Array.from({ length: W }, (_, i) => `${l}${W - i}`);
     const fwd = (l) => Array.from({ length: W }, (_, i) => `${l}${i + 1}`);
-    if (this.kalah) return [...rev('a'), ...fwd('A')];
+    if (this.twoRows) return [...rev('a'), ...fwd('A')];
     return [...rev('b'), ...rev('a'), ...fwd('A'), ...fwd('B')];
   }
 
@@ -82,13 +84,13 @@ export class Board {
     const W = this.width;
     const l = pit[0];
     const n = Number(pit.slice(1));
-    const rowOf = this.kalah ? { a: 0, A: 1 } : { b: 0, a: 1, A: 2, B: 3 };
+    const rowOf = this.twoRows ? { a: 0, A: 1 } : { b: 0, a: 1, A: 2, B: 3 };
     const r = rowOf[l];
     const c = l === 'a' || l === 'b' ? W - n : n - 1;
     return { r, c };
   }
 
-  /** Screen centre of a logical cell; c may be -1 / W for the Kalah stores. */
+  /** Screen centre of a logical cell; c may be -1 / W for the stores. */
   centre(r, c) {
     const R = this.rows;
     const W = this.width;
@@ -96,23 +98,27 @@ export class Board {
       r = R - 1 - r;
       c = W - 1 - c;
     }
-    const off = this.kalah ? 1 : 0; // the left store takes a column
+    const off = this.hasStores ? 1 : 0; // the left store takes a column
     let col = c + off;
     let row = r;
-    let gapBefore = !this.kalah && row >= R / 2 ? GAP : 0;
+    let gapBefore = !this.twoRows && row >= R / 2 ? GAP : 0;
     if (this.portrait) {
       // quarter turn clockwise: rows become columns from the right, columns become rows
-      const x = PAD + (R - 1 - row + 0.5) * CELL + (!this.kalah && R - 1 - row >= R / 2 ? GAP : 0);
+      const x = PAD + (R - 1 - row + 0.5) * CELL + (!this.twoRows && R - 1 - row >= R / 2 ? GAP : 0);
       const y = PAD + (col + 0.5) * CELL;
       return { x, y };
     }
     return { x: PAD + (col + 0.5) * CELL, y: PAD + (row + 0.5) * CELL + gapBefore };
   }
 
+  /** Columns of the landscape picture: the pits of a row and the stores. */
+  columns() {
+    return this.width + (this.hasStores ? 2 : 0);
+  }
+
   size() {
-    const cols = this.width + (this.kalah ? 2 : 0);
-    const w = PAD * 2 + cols * CELL;
-    const h = PAD * 2 + this.rows * CELL + (this.kalah ? 0 : GAP);
+    const w = PAD * 2 + this.columns() * CELL;
+    const h = PAD * 2 + this.rows * CELL + (this.twoRows ? 0 : GAP);
     return this.portrait ? { w: h, h: w } : { w, h };
   }
 
@@ -150,7 +156,7 @@ export class Board {
       const y = (h * i) / 7;
       el('path', { d: `M 10 ${y} C ${w * 0.3} ${y - 9}, ${w * 0.6} ${y + 11}, ${w - 10} ${y - 3}` }, grain);
     }
-    if (!this.kalah) {
+    if (!this.twoRows) {
       // the line between the two sides
       if (this.portrait) {
         const x = PAD + 2 * CELL + GAP / 2;
@@ -162,7 +168,7 @@ export class Board {
     }
     this.pits.clear();
     this.stores.clear();
-    if (this.kalah) {
+    if (this.hasStores) {
       for (const side of ['north', 'south']) this.buildStore(side);
     }
     // DOM (and so Tab) order follows the screen: top to bottom, left to right.
@@ -298,7 +304,7 @@ export class Board {
   render(position) {
     this.position = position;
     for (const [pit, n] of Object.entries(position.pits || {})) this.setCount(pit, n);
-    if (this.kalah && position.stores) {
+    if (this.hasStores && position.stores) {
       this.setStore('south', position.stores.south);
       this.setStore('north', position.stores.north);
     }

@@ -82,13 +82,20 @@ export class Dialogue {
     this.chosen.push(opt);
   }
 
-  /** Whether the remaining candidates are namua captures (direction = kichwa). */
+  /**
+   * Whether the remaining candidates are namua captures (direction = kichwa): the mover has
+   * seeds in hand and none carries the takasa mark. Worked out here from notation.md §4.2/4.4,
+   * since the legal list does not say which moves capture.
+   */
   isNamuaCapture(hand) {
     return hand > 0 && this.candidates.length > 0 && this.candidates.every((c) => c.takasa === '');
   }
 }
 
-/** Four-row ring neighbour of the first seed of a direction move (notation.md §4.2). */
+/**
+ * Four-row ring neighbour of the first seed of a direction move (notation.md §4.2). Worked out
+ * here: neither the legal list nor a `state` says where a move's first seed goes.
+ */
 export function firstSownPit(pit, dir, width) {
   const letter = pit[0];
   const n = Number(pit.slice(1));
@@ -103,7 +110,7 @@ export function firstSownPit(pit, dir, width) {
   return n > 1 ? `${backL}${n - 1}` : `${frontL}1`;
 }
 
-/** The kichwa where a namua capture with this direction sign enters (notation.md §4.2). */
+/** The kichwa where a namua capture with this direction sign enters (notation.md §4.2; as above). */
 export function kichwaFor(side, dir, width) {
   const l = side === 'south' ? 'A' : 'a';
   return dir === '>' ? `${l}1` : `${l}${width}`;

@@ -1,0 +1,157 @@
+// What a player can do besides moving: the offers (takeback, rematch) and their answers, the
+// resign / takeback / rematch buttons and the resign confirmation, the invitation and the links
+// to the game, and the way to the rematch.
+
+import { h } from './ui.js';
+import { SIDE_NAME, other } from './state.js';
+
+export class Controls {
+  /**
+   * @param {{el: object, state: import('./state.js').GameState, send: (msg: object) => boolean,
+   *          id: string, lang: string, seat: string}} o
+   *   the page's elements (ui.js), the game, how to send a message, and the game id, page
+   *   language and seat secret (or '') for the links
+   */
+  constructor({ el, state, send, id, lang, seat }) {
+    Object.assign(this, { el, state, send, id, lang, seat });
+  }
+
+  renderAll() {
+    this.renderOffers();
+    this.renderInvite();
+    this.renderControls();
+    if (this.state.game?.rematch) this.showRematch(this.state.game.rematch);
+  }
+
+  renderOffers() {
+    const box = this.el.offers;
+    box.textContent = '';
+    const { you, offers } = this.state;
+    const mine = (s) => s && (you === s || you === 'both');
+    for (const kind of ['takeback', 'rematch']) {
+      const s = offers?.[kind];
+      if (!s) continue;
+      const what = kind === 'takeback' ? 'a takeback' : 'a rematch';
+      if (mine(s)) {
+        box.append(h('p', { class: 'offer own', text: `You offered ${what}; waiting for the answer…` }));
+      } else if (you === 'south' || you === 'north') {
+        box.append(
+          h(
+            'div',
+            { class: 'offer incoming', role: 'group' },
+            h('p', { text: `Your opponent offers ${what}.` }),
+            h('button', { id: `${kind}-accept`, type: 'button', class: 'primary', text: 'Accept', onclick: () => this.send({ type: kind }) }),
+            h('button', { id: `${kind}-decline`, type: 'button', text: 'Decline', onclick: () => this.send({ type: 'decline' }) }),
+          ),
+        );
+      } else {
+        box.append(h('p', { class: 'offer', text: `${SIDE_NAME[s]} offers ${what}.` }));
+      }
+    }
+    this.renderControls();
+  }
+
+  renderControls() {
+    const E = this.el;
+    const s = this.state;
+    const player = s.isPlayer();
+    const over = !!s.outcome;
+    E.resign.hidden = !player || over;
+    E.takeback.hidden = !player || over;
+    E.rematch.hidden = !player || !over;
+    E.takeback.disabled = !s.hasOwnMoves() || (s.offers?.takeback && s.offers.takeback === s.you);
+    E.rematch.disabled = !!(s.offers?.rematch && s.offers.rematch === s.you) || !!s.game?.rematch;
+    if (over || !player) this.hideResign();
+  }
+
+  askResign() {
+    const box = this.el.resignBox;
+    box.hidden = false;
+    box.textContent = '';
+    box.append(
+      h('p', { text: 'Resign this game?' }),
+      h('button', { id: 'resign-confirm', type: 'button', class: 'danger', text: 'Yes, resign', onclick: () => { this.send({ type: 'resign' }); this.hideResign(); } }),
+      h('button', { id: 'resign-cancel', type: 'button', text: 'Cancel', onclick: () => this.hideResign() }),
+    );
+    box.querySelector('#resign-cancel').focus();
+  }
+
+  hideResign() {
+    this.el.resignBox.hidden = true;
+    this.el.resignBox.textContent = '';
+  }
+
+  renderInvite() {
+    const s = this.state;
+    const g = s.game;
+    const E = this.el;
+    const abs = (u) => (u && u.startsWith('/') ? `${location.origin}${u}` : u);
+    if (g.invite_url) {
+      E.invite.hidden = false;
+      E.invite.textContent = '';
+      const input = h('input', { id: 'invite-url', type: 'text', readonly: true, value: abs(g.invite_url), 'aria-label': 'Invitation link' });
+      E.invite.append(
+        h('h2', { text: 'Invite a friend' }),
+        h('p', { text: 'Send this link to your friend; the first person to open it plays you.' }),
+        h('div', { class: 'copy-row' }, input, this.copyButton(input, 'copy-invite')),
+      );
+    } else {
+      E.invite.hidden = true;
+      E.invite.textContent = '';
+    }
+    if (!E.share.dataset.built) {
+      E.share.dataset.built = '1';
+      E.share.append(h('summary', { text: 'Links to this game' }));
+      if (this.seat) {
+        const priv = h('input', { id: 'private-url', type: 'text', readonly: true, value: `${location.origin}${this.gameUrl(this.id)}`, 'aria-label': 'Your private link' });
+        E.share.append(
+          h('p', { class: 'link-label', text: 'Your private link (keep it to yourself: it is your seat)' }),
+          h('div', { class: 'copy-row' }, priv, this.copyButton(priv, 'copy-private')),
+        );
+      }
+      const watch = h('input', { id: 'watch-url', type: 'text', readonly: true, value: `${location.origin}/${this.lang}/g/${this.id}`, 'aria-label': 'Spectator link' });
+      E.share.append(h('p', { class: 'link-label', text: 'Spectator link (anyone can watch)' }), h('div', { class: 'copy-row' }, watch, this.copyButton(watch, 'copy-watch')));
+      if (g.invite_url || this.seat) E.share.open = !g.invite_url && s.you !== 'both' && g.mode === 'friend' && !s.seats?.[other(s.you)]?.joined;
+    }
+  }
+
+  copyButton(input, id) {
+    return h('button', {
+      id,
+      type: 'button',
+      class: 'copy',
+      text: 'Copy',
+      onclick: async (e) => {
+        const b = e.currentTarget;
+        try {
+          await navigator.clipboard.writeText(input.value);
+        } catch {
+          input.select();
+          document.execCommand?.('copy');
+        }
+        b.textContent = 'Copied';
+        setTimeout(() => {
+          b.textContent = 'Copy';
+        }, 1500);
+      },
+    });
+  }
+
+  /** This page's link to game `id`: the player's own seat in it, or the spectator's. */
+  gameUrl(id) {
+    return this.seat ? `/${this.lang}/g/${id}/${this.seat}` : `/${this.lang}/g/${id}`;
+  }
+
+  showRematch(id) {
+    const url = this.gameUrl(id);
+    this.el.rematchLink.hidden = false;
+    this.el.rematchLink.textContent = '';
+    this.el.rematchLink.append(h('a', { href: url, text: 'Go to the rematch' }));
+    return url;
+  }
+
+  /** A `rematch` message: the rematch exists; go there. */
+  goRematch(id) {
+    location.assign(this.showRematch(id));
+  }
+}

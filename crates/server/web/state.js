@@ -1,0 +1,185 @@
+// The game as the client holds it (docs/protocol.md §4) and what each server message changes in
+// it. No DOM here: live.js draws it, after every change.
+
+import { parseMove, firstSownPit } from './moves.js';
+
+export const SIDE_NAME = { south: 'South', north: 'North' };
+export const other = (s) => (s === 'south' ? 'north' : 'south');
+
+export class GameState {
+  constructor() {
+    this.game = null; // the `game` object of the last `state` message
+    this.you = null; // "south", "north", "both" or null (spectator)
+    this.epoch = null; // null until the first `state`
+    this.ply = 0;
+    this.moves = [];
+    this.position = null;
+    this.legal = [];
+    this.outcome = null;
+    this.offers = { takeback: null, rematch: null };
+    this.seats = null;
+    this.thinking = false;
+    this.lastMove = null; // {pit, text, side, towards, kichwa, kichwaTowards} for the board
+    this.pending = null; // {ply, move} sent, not yet seen
+  }
+
+  /** A `state` message: everything anew. */
+  load(msg) {
+    const g = msg.game;
+    this.game = g;
+    this.you = msg.you ?? null;
+    this.epoch = g.epoch ?? 0;
+    this.ply = g.ply ?? (g.moves || []).length;
+    this.moves = (g.moves || []).slice();
+    this.position = g.position;
+    this.legal = g.legal || [];
+    this.outcome = g.outcome || null;
+    this.offers = g.offers || { takeback: null, rematch: null };
+    this.seats = g.seats || null;
+    this.thinking = !!g.thinking;
+    this.pending = null;
+    const last = this.moves[this.moves.length - 1];
+    this.lastMove = last ? lastFromText(last.move, last.side, g) : null;
+  }
+
+  /** The point `hello` asks to continue from, or null before the first state. */
+  since() {
+    return this.epoch === null ? null : { epoch: this.epoch, ply: this.ply };
+  }
+
+  /** Where a `move` event stands: "next" to apply, "gap" (a full state is needed) or "skip". */
+  placeOf(ev) {
+    if (this.epoch === null) return 'skip'; // no state yet
+    if (ev.epoch !== this.epoch || ev.ply > this.ply + 1) return 'gap';
+    if (ev.ply <= this.ply) return 'skip'; // already applied (a replay after reconnect)
+    return 'next';
+  }
+
+  /** A `move` event: the position after it, as the server sends it. */
+  play(ev) {
+    const after = ev.after || {};
+    this.ply = ev.ply;
+    this.position = after.position || this.position;
+    this.legal = after.legal || [];
+    this.outcome = after.outcome || null;
+    this.moves.push({ ply: ev.ply, side: ev.side, move: ev.move });
+    this.lastMove = lastFromTrace(ev, this.game);
+    // the computer thinks when it is its turn
+    const turn = this.position.turn;
+    this.thinking = !this.outcome && this.seats?.[turn]?.kind === 'computer';
+  }
+
+  /** Forgets the sent move of `ply`; returns whether there was one. */
+  clearPending(ply) {
+    if (!this.pending || this.pending.ply !== ply) return false;
+    this.pending = null;
+    return true;
+  }
+
+  /** An `ack`: the move event may come after it, so the move stays pending until it is applied. */
+  ack(msg) {
+    if (this.ply >= msg.ply) this.clearPending(msg.ply);
+  }
+
+  presence(msg) {
+    if (!this.seats) return;
+    if (this.seats.south) this.seats.south.connected = msg.south;
+    if (this.seats.north) this.seats.north.connected = msg.north;
+    for (const s of ['south', 'north']) if (msg[s] && this.seats[s]) this.seats[s].joined = true;
+  }
+
+  setOffers(msg) {
+    this.offers = { takeback: msg.takeback ?? null, rematch: msg.rematch ?? null };
+  }
+
+  /** An `end` message (a resignation). */
+  end(msg) {
+    this.outcome = msg.outcome;
+    this.legal = [];
+    this.thinking = false;
+  }
+
+  isPlayer() {
+    return this.you === 'south' || this.you === 'north' || this.you === 'both';
+  }
+
+  /** Whether this page plays the side to move (not whether it can click now). */
+  hasTheMove() {
+    return this.you === 'both' || this.you === this.position.turn;
+  }
+
+  /** Whether the page's player has made a move of the game (something to take back). */
+  hasOwnMoves() {
+    return this.moves.some((m) => m.side === this.you || (this.you === 'both' && m));
+  }
+
+  sideLabel(side) {
+    const seat = this.seats?.[side];
+    if (this.you === side) return 'You';
+    if (this.you === 'both' || !this.isPlayer()) {
+      if (seat?.kind === 'computer') return `Computer level ${seat.level ?? '?'} (${SIDE_NAME[side]})`;
+      return SIDE_NAME[side];
+    }
+    if (seat?.kind === 'computer') return `Computer level ${seat.level ?? '?'}`;
+    return 'Opponent';
+  }
+
+  outcomeText() {
+    const o = this.outcome;
+    if (!o) return '';
+    let lead = '';
+    if (this.you === 'south' || this.you === 'north') {
+      if (o.winner === this.you) lead = 'You win! ';
+      else if (o.winner) lead = 'You lose. ';
+      else lead = 'Draw. ';
+    }
+    return `${lead}${o.text || o.result || ''}`;
+  }
+
+  /** The hands and stores beside the board, as counted during an animation. */
+  shownCounts() {
+    const p = this.position;
+    return {
+      hand: { south: p.hands?.south ?? 0, north: p.hands?.north ?? 0 },
+      store: { south: p.stores?.south ?? 0, north: p.stores?.north ?? 0 },
+    };
+  }
+}
+
+// The last move as the board marks it: its pit, and an arrow towards where its first seed went.
+// From a `state` only the move text is known, so the arrow of a direction move is worked out
+// from the text (notation.md §4.2); a `move` event's trace says it.
+
+function lastFromText(text, side, game) {
+  const p = parseMove(text);
+  if (!p) return null;
+  const last = { pit: p.pit, text, side };
+  const d = p.steps[0];
+  if (game.rows === 4 && (d === '<' || d === '>')) last.towards = firstSownPit(p.pit, d, game.width);
+  return last;
+}
+
+function lastFromTrace(ev, game) {
+  const last = lastFromText(ev.move, ev.side, game) || { text: ev.move, side: ev.side };
+  const t = ev.trace || [];
+  const sows = t.filter((e) => e.e === 'sow');
+  const firstSow = sows[0];
+  const cap = t.find((e) => e.e === 'capture');
+  if (cap && t.indexOf(cap) < t.indexOf(firstSow)) {
+    // namua capture: the arrow shows where the captured seeds came in
+    last.kichwa = cap.kichwa;
+    last.kichwaTowards = firstSow && firstSow.pit !== cap.kichwa ? firstSow.pit : nextAlong(cap.kichwa, sows);
+    last.towards = null;
+  } else if (firstSow && firstSow.pit !== last.pit) {
+    last.towards = firstSow.pit;
+  } else if (sows[1]) {
+    last.towards = sows[1].pit;
+  }
+  return last;
+}
+
+/** The pit sown after `kichwa`, or null. */
+function nextAlong(kichwa, sows) {
+  const i = sows.findIndex((e) => e.pit === kichwa);
+  return i >= 0 && sows[i + 1] ? sows[i + 1].pit : null;
+}
