@@ -113,7 +113,7 @@ async fn root_redirects_by_language_and_pages_render_with_the_version() {
 #[tokio::test]
 async fn assets_are_served_with_their_types() {
     let app = app().await;
-    let js = get(&app, "/assets/game.js").await;
+    let js = get(&app, "/assets/connection.js").await;
     assert_eq!(js.status, StatusCode::OK);
     assert!(
         js.header(header::CONTENT_TYPE)
