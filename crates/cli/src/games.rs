@@ -156,6 +156,42 @@ mod tests {
         }
     }
 
+    /// Every variant through every consumer of the rules crate's game facts outside it: the
+    /// evaluation, the level table, the rules page, the move help (and the server's position
+    /// view, in the server's tests). Matches on `Family` are exhaustive, so a new family does
+    /// not compile until each consumer says what it does with it; this catches a consumer that
+    /// compiles and still does not know a game (a page not written, a level that finds no move).
+    #[test]
+    fn every_consumer_knows_every_variant() {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+        for v in Variant::ALL {
+            let game = v.game();
+            let start = Position::new(v);
+            // The starts are symmetric: the evaluation sees no side ahead.
+            assert_eq!(mancala_engine::evaluate(&start), 0, "{v}");
+            for m in start.legal_moves() {
+                let score = mancala_engine::evaluate(&start.play(m).unwrap());
+                assert!(score.abs() < mancala_engine::SCORE_WIN, "{v} after {m}");
+            }
+            for n in 1..=8 {
+                let mut player = mancala_engine::level(game, n, 1)
+                    .unwrap_or_else(|| panic!("{v}: no level {n}"));
+                let r = player.choose(&start, &mancala_engine::Limits::depth(2), &stop);
+                let best = r.best.unwrap_or_else(|| panic!("{v}: level {n} finds no move"));
+                assert!(start.is_legal(best), "{v}: level {n} plays {best}");
+            }
+            let page = rules_page(game);
+            assert!(
+                std::path::Path::new(root).join(&page).is_file(),
+                "{v}: no rules page {page}"
+            );
+            let (moves, about) = move_help(game);
+            assert!(!moves.is_empty() && about.contains(&page), "{v}: {about}");
+            assert!(about.lines().count() > 1, "{v}: the help does not say how pits are named");
+        }
+    }
+
     #[test]
     fn stores_labels() {
         assert_eq!(stores_label(Game::Kalah6x6), "store");
