@@ -178,7 +178,9 @@ mod tests {
                 let mut player = mancala_engine::level(game, n, 1)
                     .unwrap_or_else(|| panic!("{v}: no level {n}"));
                 let r = player.choose(&start, &mancala_engine::Limits::depth(2), &stop);
-                let best = r.best.unwrap_or_else(|| panic!("{v}: level {n} finds no move"));
+                let best = r
+                    .best
+                    .unwrap_or_else(|| panic!("{v}: level {n} finds no move"));
                 assert!(start.is_legal(best), "{v}: level {n} plays {best}");
             }
             let page = rules_page(game);
@@ -188,7 +190,10 @@ mod tests {
             );
             let (moves, about) = move_help(game);
             assert!(!moves.is_empty() && about.contains(&page), "{v}: {about}");
-            assert!(about.lines().count() > 1, "{v}: the help does not say how pits are named");
+            assert!(
+                about.lines().count() > 1,
+                "{v}: the help does not say how pits are named"
+            );
         }
     }
 

@@ -226,7 +226,7 @@ impl Position {
             .map(|b| b.hand[side.index()])
     }
 
-    /// The diagram's `s,n` field for `side`, where the variant has one: Kalah's store, the
+    /// The diagram's stores field (`s,n`) for `side`, where the variant has one: Kalah's store, the
     /// seeds `side` has captured (Hawalis, Bao la Kimasai 4x12), or still holds in reserve (Bao
     /// la Kimasai 4x8, Omweso's `free_setup`). Cheap: the evaluation calls it at every leaf.
     #[must_use]

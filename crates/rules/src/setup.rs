@@ -51,8 +51,10 @@ pub struct Setup {
     pub pits: BySide<[[u8; MAX_WIDTH]; 2]>,
     /// The side to move.
     pub turn: Side,
-    /// Seeds in each player's store: Kalah's stores, or the seeds each player has captured
-    /// in Hawalis.
+    /// The stores field (`s,n`): what it holds depends on the variant
+    /// ([`crate::Variant::stores_field`]): Kalah's stores, the seeds captured (Hawalis, the
+    /// sliding Bao la Kimasai), the reserve (Bao la Kimasai 4x8), the seeds to place (Omweso's
+    /// `free_setup`).
     pub stores: Option<BySide<u8>>,
     /// Bao la Kiswahili / Bao la Kete fields, when the diagram has them.
     pub bao: Option<BaoFields>,

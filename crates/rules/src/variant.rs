@@ -92,8 +92,8 @@ impl Family {
     }
 }
 
-/// What the diagram's two-number `s,n` field ([`crate::Position::store`]) holds in a variant.
-/// Its [`Self::id`] is a stable word for message files and the wire; the rules crate has no
+/// What the diagram's stores field (`s,n`: [`crate::Setup::stores`], [`crate::Position::store`])
+/// holds in a variant. Its [`Self::id`] is a stable word for message files and the wire; the rules crate has no
 /// text for people.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StoresField {
@@ -549,7 +549,7 @@ impl Variant {
             .flat_map(move |&row| (1..=width).filter_map(move |col| Pit::new(side, row, col)))
     }
 
-    /// What the diagram's `s,n` field ([`crate::Position::store`]) holds in this variant:
+    /// What the diagram's stores field ([`crate::Position::store`]) holds in this variant:
     /// Kalah's stores, the seeds captured (Hawalis, the sliding Bao la Kimasai), the reserve (Bao
     /// la Kimasai 4x8) or the seeds to place (Omweso's `free_setup`); `None` where there is no
     /// such field.

@@ -68,7 +68,7 @@ pub(crate) trait Rules: Copy + Eq + Hash + Debug {
     fn pit_counts(&self) -> &[u8];
     /// Everything else that tells positions apart, packed (for Zobrist keys).
     fn state_word(&self) -> u64;
-    /// The diagram's `s,n` field, where the variant has one: Kalah's stores, the seeds each
+    /// The diagram's stores field (`s,n`), where the variant has one: Kalah's stores, the seeds each
     /// side has captured (Hawalis, Bao la Kimasai 4x12) or still holds in reserve (Bao la
     /// Kimasai 4x8, Omweso's `free_setup`).
     fn stores(&self) -> Option<crate::BySide<u8>> {
