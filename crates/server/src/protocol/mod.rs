@@ -6,6 +6,9 @@
 mod error;
 mod views;
 
+#[cfg(test)]
+mod tests;
+
 use serde::{Deserialize, Serialize};
 
 pub(crate) use error::{ErrorCode, GameError};
