@@ -8,6 +8,9 @@ mod computer;
 mod live;
 mod moves;
 
+#[cfg(test)]
+mod dev_data;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 
