@@ -22,6 +22,8 @@ use crate::store::{Store, StoredGame};
 
 pub(crate) use commands::NewGame;
 pub(crate) use live::{Live, Role};
+#[cfg(test)]
+pub(crate) use moves::legal;
 
 /// What a broadcast carries to every connection of a game.
 #[derive(Clone, Debug)]

@@ -11,7 +11,7 @@ use crate::protocol::{
 
 /// The legal move texts of `pos`, with marks.
 #[must_use]
-pub(super) fn legal(pos: &Position) -> Vec<String> {
+pub(crate) fn legal(pos: &Position) -> Vec<String> {
     pos.legal_moves()
         .iter()
         .filter_map(|&m| pos.move_text(m).ok())
