@@ -1,11 +1,11 @@
 //! The mancala play site: server-rendered pages, a JSON API and a WebSocket game protocol
 //! (docs/protocol.md) over one store (SQLite by default).
 
-pub mod ids;
 pub mod store;
 
 mod http;
 mod hub;
+mod ids;
 mod pages;
 mod protocol;
 mod ws;
@@ -18,7 +18,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 pub use hub::Hub;
-pub use pages::{LANGS, version};
+pub use pages::version;
 pub use store::{Store, StoreError, connect};
 
 /// What every route shares.
