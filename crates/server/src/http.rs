@@ -10,12 +10,15 @@ use axum::{Json, Router};
 use include_dir::{Dir, include_dir};
 use mancala::{Game, Side, Variant};
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::AppState;
-use crate::hub::{GameError, Held, NewGame, Role};
+use crate::hub::{Held, NewGame, Role};
 use crate::ids;
 use crate::pages::{self, ErrorPage, GamePage, Home, LANGS};
+use crate::protocol::{
+    CreateRequest, CreatedBody, ErrorBody, ErrorCode, GameError, GameView, OptionBody, VariantBody,
+    VariantsBody, You,
+};
 use crate::store::Mode;
 
 static WEB: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/web");
@@ -23,53 +26,35 @@ static WEB: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/web");
 /// The seat cookie lasts 30 days.
 const COOKIE_MAX_AGE: u32 = 30 * 24 * 3600;
 
-/// One error type for every route: a status, a code and a message that is safe to show.
+/// One error type for every route: a code (which carries the status and the log level) and a
+/// message that is safe to show.
 #[derive(Debug)]
-pub struct ApiError {
-    status: StatusCode,
-    code: &'static str,
-    message: String,
-}
+pub(crate) struct ApiError(GameError);
 
 impl ApiError {
-    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        Self {
-            status,
-            code,
-            message: message.into(),
-        }
-    }
-
     fn not_found() -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", "there is no such game")
+        Self(GameError::not_found("there is no such game"))
     }
 
     fn bad(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "bad_request", message)
+        Self(GameError::bad_request(message))
+    }
+
+    fn status(&self) -> StatusCode {
+        self.0.code.status()
     }
 }
 
 impl From<GameError> for ApiError {
     fn from(e: GameError) -> Self {
-        let status = match e.code {
-            "not_player" => StatusCode::FORBIDDEN,
-            "store" | "internal" => StatusCode::INTERNAL_SERVER_ERROR,
-            "stale_ply" | "game_over" | "not_your_turn" => StatusCode::CONFLICT,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        Self::new(status, e.code, e.message)
+        Self(e)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        if self.status.is_server_error() {
-            tracing::error!(code = self.code, message = %self.message, "request failed");
-        } else {
-            tracing::debug!(code = self.code, message = %self.message, "request refused");
-        }
-        let body = json!({"error": {"code": self.code, "message": self.message}});
-        (self.status, Json(body)).into_response()
+        self.0.log("request refused");
+        (self.status(), Json(ErrorBody::from(self.0))).into_response()
     }
 }
 
@@ -79,7 +64,7 @@ struct PageError(ApiError, String);
 impl IntoResponse for PageError {
     fn into_response(self) -> Response {
         let PageError(e, lang) = self;
-        let title = match e.status {
+        let title = match e.status() {
             StatusCode::NOT_FOUND => "Not found",
             StatusCode::FORBIDDEN => "Not your seat",
             s if s.is_server_error() => "Something went wrong",
@@ -89,13 +74,11 @@ impl IntoResponse for PageError {
             lang,
             version: pages::version(),
             title: title.to_owned(),
-            message: e.message.clone(),
+            message: e.0.message.clone(),
         };
-        if e.status.is_server_error() {
-            tracing::error!(code = e.code, message = %e.message, "page failed");
-        }
+        e.0.log("page refused");
         match page.render() {
-            Ok(html) => (e.status, Html(html)).into_response(),
+            Ok(html) => (e.status(), Html(html)).into_response(),
             Err(_) => e.into_response(),
         }
     }
@@ -106,13 +89,9 @@ fn page_err(lang: &str) -> impl Fn(ApiError) -> PageError + '_ {
 }
 
 fn render(t: &impl Template) -> Result<Html<String>, ApiError> {
-    t.render().map(Html).map_err(|e| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            format!("template: {e}"),
-        )
-    })
+    t.render()
+        .map(Html)
+        .map_err(|e| ApiError(GameError::internal(&e, "the page could not be rendered")))
 }
 
 /// The router of the whole site.
@@ -144,11 +123,9 @@ fn check_lang(lang: &str) -> Result<(), ApiError> {
     if LANGS.contains(&lang) {
         Ok(())
     } else {
-        Err(ApiError::new(
-            StatusCode::NOT_FOUND,
-            "not_found",
-            format!("no pages in language {lang:?}"),
-        ))
+        Err(ApiError(GameError::not_found(format!(
+            "no pages in language {lang:?}"
+        ))))
     }
 }
 
@@ -190,7 +167,7 @@ async fn home(Path(lang): Path<String>) -> Result<Html<String>, PageError> {
 async fn asset(Path(path): Path<String>) -> Response {
     // The client's development harness is in the tree, not on the site.
     let Some(file) = WEB.get_file(&path).filter(|_| !path.starts_with("dev/")) else {
-        return ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such asset").into_response();
+        return ApiError(GameError::not_found("no such asset")).into_response();
     };
     let mime = match path.rsplit('.').next() {
         Some("js") => "text/javascript; charset=utf-8",
@@ -213,38 +190,28 @@ async fn asset(Path(path): Path<String>) -> Response {
         .into_response()
 }
 
-async fn api_variants() -> Json<serde_json::Value> {
-    let list: Vec<_> = Game::ALL
+async fn api_variants() -> Json<VariantsBody> {
+    let variants = Game::ALL
         .iter()
-        .map(|&g| {
-            json!({
-                "slug": g.slug(),
-                "name": g.name(),
-                "width": g.width(),
-                "rows": g.rows(),
-                "options": g.options().iter().map(|o| json!({
-                    "name": o.name(),
-                    "label": pages::option_label(*o),
-                })).collect::<Vec<_>>(),
-            })
+        .map(|&g| VariantBody {
+            slug: g.slug().to_owned(),
+            name: g.name().to_owned(),
+            width: g.width(),
+            rows: g.rows(),
+            options: g
+                .options()
+                .iter()
+                .map(|&o| OptionBody {
+                    name: o.name().to_owned(),
+                    label: pages::option_label(o).to_owned(),
+                })
+                .collect(),
         })
         .collect();
-    Json(json!({ "variants": list }))
+    Json(VariantsBody { variants })
 }
 
-/// A new-game request, from the JSON API or the form.
-#[derive(Debug, Deserialize)]
-struct CreateRequest {
-    variant: String,
-    #[serde(default)]
-    options: Vec<String>,
-    opponent: String,
-    #[serde(default)]
-    level: Option<u8>,
-    #[serde(default)]
-    side: Option<String>,
-}
-
+/// A new-game request, from the JSON API or the form, read into what the hub needs.
 impl CreateRequest {
     fn to_new_game(&self) -> Result<NewGame, ApiError> {
         let variant: Variant = self
@@ -310,14 +277,17 @@ async fn api_create(State(state): State<AppState>, body: Bytes) -> Result<Respon
     let created = state.hub.create(req.to_new_game()?).await?;
     let lang = "en";
     let id = &created.id;
-    let body = json!({
-        "id": id,
-        "side": created.side.map_or("both", |s| crate::json::side(s)),
-        "secret": created.secret,
-        "player_url": format!("/{lang}/g/{id}/{}", created.secret),
-        "invite_url": created.invite.as_ref().map(|t| format!("/{lang}/join/{id}/{t}")),
-        "watch_url": format!("/{lang}/g/{id}"),
-    });
+    let body = CreatedBody {
+        id: id.clone(),
+        side: created.side.map_or(You::Both, You::from),
+        secret: created.secret.clone(),
+        player_url: format!("/{lang}/g/{id}/{}", created.secret),
+        invite_url: created
+            .invite
+            .as_ref()
+            .map(|t| format!("/{lang}/join/{id}/{t}")),
+        watch_url: format!("/{lang}/g/{id}"),
+    };
     Ok((
         StatusCode::CREATED,
         [(header::SET_COOKIE, seat_cookie(id, &created.secret))],
@@ -393,10 +363,10 @@ async fn handle(state: &AppState, id: &str) -> Result<Held, ApiError> {
 async fn api_game(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<GameView>, ApiError> {
     let h = handle(&state, &id).await?;
     let live = h.lock().await;
-    Ok(Json(live.game_json(&id, Role::Spectator, "en")))
+    Ok(Json(live.game_view(&id, Role::Spectator, "en")))
 }
 
 async fn api_record(
@@ -456,52 +426,39 @@ async fn render_game(
     let h = handle(state, id).await.map_err(page_err(lang))?;
     let live = h.lock().await;
     let role = live.role(secret.as_deref());
-    let game = live.game_json(id, role, lang);
-    let record_pos = live.position_clone();
+    let game = live.game_view(id, role, lang);
+    let turn = live.position().turn();
+    let rows = pages::board_rows(live.position());
     drop(live);
-    let str_of = |v: &serde_json::Value| v.as_str().unwrap_or("").to_owned();
-    let moves: Vec<String> = game["moves"]
-        .as_array()
-        .map(|a| a.iter().map(|m| str_of(&m["move"])).collect())
-        .unwrap_or_default();
-    let turn = record_pos.turn();
-    let outcome = &game["outcome"];
-    let status = if outcome.is_null() {
-        let who = match role {
-            Role::Player(s) if s == turn => "your move".to_owned(),
-            _ => format!("{} to move", turn.name()),
-        };
-        format!("{who} (ply {})", moves.len() + 1)
-    } else {
-        str_of(&outcome["text"])
+    let moves: Vec<String> = game.moves.into_iter().map(|m| m.text).collect();
+    let status = match &game.outcome {
+        None => {
+            let who = match role {
+                Role::Player(s) if s == turn => "your move".to_owned(),
+                _ => format!("{} to move", turn.name()),
+            };
+            format!("{who} (ply {})", moves.len() + 1)
+        }
+        Some(o) => o.text.clone(),
     };
-    let legal = if role.plays(turn) && outcome.is_null() {
-        game["legal"]
-            .as_array()
-            .map(|a| a.iter().map(str_of).collect())
-            .unwrap_or_default()
+    let legal = if role.plays(turn) && game.outcome.is_none() {
+        game.legal
     } else {
         Vec::new()
     };
-    let pos = &game["position"];
+    let pos = &game.position;
     let mut extras = Vec::new();
-    if let Some(h) = pos["hands"].as_object() {
-        extras.push(format!(
-            "in hand: South {}, North {}",
-            h["south"], h["north"]
-        ));
+    if let Some(h) = pos.hands {
+        extras.push(format!("in hand: South {}, North {}", h.south, h.north));
     }
-    if let (Some(s), Some(label)) = (pos["stores"].as_object(), pos["store_label"].as_str()) {
-        extras.push(format!(
-            "{label}: South {}, North {}",
-            s["south"], s["north"]
-        ));
+    if let (Some(s), Some(label)) = (pos.stores, &pos.store_label) {
+        extras.push(format!("{label}: South {}, North {}", s.south, s.north));
     }
     let page = GamePage {
         lang: lang.to_owned(),
         version: pages::version(),
         id: id.to_owned(),
-        name: str_of(&game["name"]),
+        name: game.name,
         seat: if role == Role::Spectator {
             String::new()
         } else {
@@ -510,11 +467,11 @@ async fn render_game(
         ply: u32::try_from(moves.len()).unwrap_or(0),
         status,
         notice: notice.to_owned(),
-        rows: pages::board_rows(&record_pos),
+        rows,
         extras: extras.join("; "),
         moves,
         legal,
-        invite: str_of(&game["invite_url"]),
+        invite: game.invite_url.unwrap_or_default(),
     };
     render(&page).map_err(page_err(lang))
 }
@@ -541,11 +498,10 @@ async fn player_page(
     let h = handle(&state, &id).await.map_err(page_err(&lang))?;
     if h.lock().await.role(Some(&secret)) == Role::Spectator {
         return Err(PageError(
-            ApiError::new(
-                StatusCode::FORBIDDEN,
-                "not_player",
+            ApiError(GameError::new(
+                ErrorCode::NotPlayer,
                 "this link does not hold a seat of the game; the game link without it lets you watch",
-            ),
+            )),
             lang,
         ));
     }

@@ -5,16 +5,16 @@ use sha2::{Digest, Sha256};
 const ALPHABET: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /// Length of a public game id.
-pub const GAME_ID_LEN: usize = 8;
+pub(crate) const GAME_ID_LEN: usize = 8;
 /// Length of a seat secret or invite token: 22 base-62 characters carry 131 bits.
-pub const SECRET_LEN: usize = 22;
+pub(crate) const SECRET_LEN: usize = 22;
 
 /// `n` characters drawn uniformly from the base-62 alphabet by the operating system's generator
 /// (rejection sampling keeps every character equally likely).
 ///
 /// # Errors
 /// The operating system's generator failed.
-pub fn random_base62(n: usize) -> Result<String, getrandom::Error> {
+pub(crate) fn random_base62(n: usize) -> Result<String, getrandom::Error> {
     let mut out = String::with_capacity(n);
     let mut buf = [0u8; 64];
     while out.len() < n {
@@ -31,20 +31,20 @@ pub fn random_base62(n: usize) -> Result<String, getrandom::Error> {
 
 /// Whether `s` has the form of a game id.
 #[must_use]
-pub fn is_game_id(s: &str) -> bool {
+pub(crate) fn is_game_id(s: &str) -> bool {
     s.len() == GAME_ID_LEN && s.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 /// Whether `s` has the form of a secret or token.
 #[must_use]
-pub fn is_secret(s: &str) -> bool {
+pub(crate) fn is_secret(s: &str) -> bool {
     s.len() == SECRET_LEN && s.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 /// The stored form of a secret: its SHA-256 in hexadecimal, so that a copy of the database
 /// does not hand out seats.
 #[must_use]
-pub fn hash_secret(secret: &str) -> String {
+pub(crate) fn hash_secret(secret: &str) -> String {
     let digest = Sha256::digest(secret.as_bytes());
     let mut out = String::with_capacity(64);
     for b in digest {
@@ -56,7 +56,7 @@ pub fn hash_secret(secret: &str) -> String {
 
 /// Seconds since 1970, for stored times.
 #[must_use]
-pub fn now() -> i64 {
+pub(crate) fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))

@@ -1,13 +1,13 @@
 //! The mancala play site: server-rendered pages, a JSON API and a WebSocket game protocol
 //! (docs/protocol.md) over one store (SQLite by default).
 
-pub mod hub;
-pub mod ids;
-pub mod json;
 pub mod store;
 
 mod http;
+mod hub;
+mod ids;
 mod pages;
+mod protocol;
 mod ws;
 
 use std::net::SocketAddr;
@@ -17,9 +17,8 @@ use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-pub use http::ApiError;
-pub use hub::{Hub, NewGame, Role};
-pub use pages::{LANGS, version};
+pub use hub::Hub;
+pub use pages::version;
 pub use store::{Store, StoreError, connect};
 
 /// What every route shares.

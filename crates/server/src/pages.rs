@@ -5,7 +5,7 @@ use askama::Template;
 use mancala::{Game, Pit, Position, Row, RuleOption, Side, Variant};
 
 /// The languages of the site's URLs.
-pub const LANGS: [&str; 1] = ["en"];
+pub(crate) const LANGS: [&str; 1] = ["en"];
 
 /// The footer's version: `v0.1.0 · abc1234`.
 #[must_use]

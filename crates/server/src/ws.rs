@@ -5,52 +5,18 @@ use std::time::Duration;
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
-use serde_json::json;
 use tokio::sync::{broadcast, mpsc};
 
-use crate::hub::{Broadcast, GameError, GameHandle, Held, Hub, PROTOCOL, Role};
+use crate::hub::{Broadcast, GameHandle, Held, Hub, Role};
+use crate::protocol::{ClientMessage, ErrorCode, GameError, PROTOCOL, ServerMessage};
 
 /// How long a client may take to say hello.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(30);
 
-#[derive(Debug, Deserialize)]
-struct Since {
-    epoch: u32,
-    ply: u32,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum ClientMessage {
-    Hello {
-        protocol: u32,
-        seat: Option<String>,
-        since: Option<Since>,
-        lang: Option<String>,
-    },
-    Move {
-        ply: u32,
-        #[serde(rename = "move")]
-        text: String,
-    },
-    Resign,
-    Takeback,
-    Decline,
-    Rematch,
-    Ping,
-}
-
-fn error_message(e: &GameError, ply: Option<u32>) -> String {
-    let mut v = json!({"type": "error", "code": e.code, "message": e.message});
-    if let Some(p) = ply {
-        v["ply"] = json!(p);
-    }
-    v.to_string()
-}
-
-fn parse(text: &str) -> Result<ClientMessage, GameError> {
-    serde_json::from_str(text).map_err(|e| GameError::new("bad_message", e.to_string()))
+/// The `error` message of a refusal, logged at its code's level.
+fn refusal(e: GameError, ply: Option<u32>) -> ServerMessage {
+    e.log("message refused");
+    ServerMessage::error(e, ply)
 }
 
 /// Serves one connection until it closes or the server shuts down.
@@ -84,7 +50,7 @@ pub(crate) async fn connection(
     let hello = tokio::time::timeout(HELLO_TIMEOUT, async {
         loop {
             match stream.next().await {
-                Some(Ok(Message::Text(t))) => return Some(parse(t.as_str())),
+                Some(Ok(Message::Text(t))) => return Some(ClientMessage::parse(t.as_str())),
                 Some(Ok(Message::Close(_)) | Err(_)) | None => return None,
                 Some(Ok(_)) => {}
             }
@@ -100,18 +66,21 @@ pub(crate) async fn connection(
             lang,
         }))) if protocol == PROTOCOL => Ok((seat.or(cookie_secret), since, lang)),
         Ok(Some(Ok(ClientMessage::Hello { protocol, .. }))) => Err(Some(GameError::new(
-            "protocol",
+            ErrorCode::Protocol,
             format!("this server speaks protocol {PROTOCOL}, not {protocol}"),
         ))),
-        Ok(Some(Ok(_))) => Err(Some(GameError::new("protocol", "send hello first"))),
+        Ok(Some(Ok(_))) => Err(Some(GameError::new(
+            ErrorCode::Protocol,
+            "send hello first",
+        ))),
         Ok(Some(Err(e))) => Err(Some(e)),
         Ok(None) | Err(_) => Err(None),
     };
     let (seat, since, lang) = match hello {
         Ok(h) => h,
-        Err(refusal) => {
-            if let Some(e) = refusal {
-                send(error_message(&e, None)).await;
+        Err(refused) => {
+            if let Some(e) = refused {
+                send(refusal(e, None).to_text()).await;
             }
             drop(out);
             let _ = writer.await;
@@ -132,8 +101,8 @@ pub(crate) async fn connection(
             .unwrap_or_else(|| vec![live.state_message(handle.id(), role, &lang)]);
         (role, rx, first)
     };
-    for text in first {
-        send(text).await;
+    for m in first {
+        send(m.to_text()).await;
     }
     hub.presence(&handle, role, true).await;
 
@@ -196,7 +165,7 @@ async fn forward(
         Ok(Broadcast::Message(t)) => Some(t.to_string()),
         Ok(Broadcast::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
             let live = handle.lock().await;
-            Some(live.state_message(handle.id(), role, lang))
+            Some(live.state_message(handle.id(), role, lang).to_text())
         }
         Err(broadcast::error::RecvError::Closed) => None,
     }
@@ -209,23 +178,27 @@ async fn answer(
     role: Role,
     text: &str,
 ) -> Option<String> {
-    let msg = match parse(text) {
+    let msg = match ClientMessage::parse(text) {
         Ok(m) => m,
-        Err(e) => return Some(error_message(&e, None)),
+        Err(e) => return Some(refusal(e, None).to_text()),
     };
     let result = match msg {
-        ClientMessage::Hello { .. } => Err(GameError::new("protocol", "hello was already said")),
-        ClientMessage::Ping => return Some(json!({"type": "pong"}).to_string()),
+        ClientMessage::Hello { .. } => Err(GameError::new(
+            ErrorCode::Protocol,
+            "hello was already said",
+        )),
+        ClientMessage::Ping => return Some(ServerMessage::Pong.to_text()),
         ClientMessage::Move { ply, text } => {
-            return Some(match hub.play(handle, role, ply, &text).await {
-                Ok(()) => json!({"type": "ack", "ply": ply}).to_string(),
-                Err(e) => error_message(&e, Some(ply)),
-            });
+            let reply = match hub.play(handle, role, ply, &text).await {
+                Ok(()) => ServerMessage::Ack { ply },
+                Err(e) => refusal(e, Some(ply)),
+            };
+            return Some(reply.to_text());
         }
         ClientMessage::Resign => hub.resign(handle, role).await,
         ClientMessage::Takeback => hub.takeback(handle, role).await,
         ClientMessage::Decline => hub.decline(handle, role).await,
         ClientMessage::Rematch => hub.rematch(handle, role).await,
     };
-    result.err().map(|e| error_message(&e, None))
+    result.err().map(|e| refusal(e, None).to_text())
 }

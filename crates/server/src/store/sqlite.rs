@@ -141,7 +141,7 @@ impl Store for SqliteStore {
         .bind(i64::from(g.seats[1].joined))
         .bind(&g.invite)
         .bind(i64::from(g.epoch))
-        .bind(g.resigned.map(crate::json::side))
+        .bind(g.resigned.map(Side::name))
         .bind(&g.result)
         .bind(&g.rematch)
         .bind(g.created)
@@ -286,7 +286,7 @@ impl Store for SqliteStore {
     ) -> Result<(), StoreError> {
         let r = sqlx::query("UPDATE games SET result = ?, resigned = ? WHERE id = ?")
             .bind(result)
-            .bind(resigned.map(crate::json::side))
+            .bind(resigned.map(Side::name))
             .bind(id)
             .execute(&self.pool)
             .await?;

@@ -1,5 +1,6 @@
 // A fake server for the dev harness: speaks docs/protocol.md from a recorded game
-// (data/<variant>.json, made with the rules crate: a header, then one `move` event a ply).
+// (data/<variant>.json: the `game` object at ply 0, then one `move` event a ply, made from
+// games.txt by the server's own views; UPDATE_DEV_DATA=1 cargo test -p mancala-server dev_data).
 // Whatever move the client sends, the mock plays the recorded one (and logs both).
 
 const q = new URLSearchParams(location.search);

@@ -1,0 +1,481 @@
+//! What players do to a game: create it, join it, connect, move, resign, take back, decline
+//! and rematch. Each command is checked, stored, applied, then announced.
+
+use std::sync::Arc;
+
+use mancala::{Move, Side, Variant};
+
+use super::live::Offers;
+use super::{Broadcast, GameHandle, Hub, Live, Role, moves};
+use crate::ids::{self, GAME_ID_LEN, SECRET_LEN, now};
+use crate::protocol::{ErrorCode, GameError, OutcomeView, ServerMessage};
+use crate::store::{Mode, Seat, SeatKind, StoreError, StoredGame};
+
+/// What the creator of a game asks for.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NewGame {
+    /// The variant with its rule options.
+    pub(crate) variant: Variant,
+    /// Friend, computer or pass-and-play.
+    pub(crate) mode: Mode,
+    /// The computer's level (1..8), for `Mode::Computer`.
+    pub(crate) level: u8,
+    /// The creator's side; `None` draws it at random.
+    pub(crate) side: Option<Side>,
+}
+
+/// A game just created: what its creator needs to know.
+#[derive(Clone, Debug)]
+pub(crate) struct Created {
+    /// The game id.
+    pub(crate) id: String,
+    /// The creator's side (`None` in pass-and-play, where the creator has both).
+    pub(crate) side: Option<Side>,
+    /// The creator's seat secret.
+    pub(crate) secret: String,
+    /// The invitation token of a friend game.
+    pub(crate) invite: Option<String>,
+}
+
+fn random_side() -> Side {
+    let mut b = [0u8; 1];
+    if getrandom::fill(&mut b).is_ok() && b[0] & 1 == 1 {
+        Side::North
+    } else {
+        Side::South
+    }
+}
+
+fn random(n: usize) -> Result<String, GameError> {
+    ids::random_base62(n).map_err(|e| GameError::internal(&e, "no randomness available"))
+}
+
+fn game_over() -> GameError {
+    GameError::new(ErrorCode::GameOver, "the game is over")
+}
+
+impl Hub {
+    /// Creates a game.
+    ///
+    /// # Errors
+    /// A computer level outside 1..8, or the store failed.
+    pub(crate) async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, GameError> {
+        self.create_with(req, None).await
+    }
+
+    async fn create_with(
+        self: &Arc<Self>,
+        req: NewGame,
+        seats: Option<[Seat; 2]>,
+    ) -> Result<Created, GameError> {
+        if req.mode == Mode::Computer && !(1..=8).contains(&req.level) {
+            return Err(GameError::new(
+                ErrorCode::BadMessage,
+                format!("there is no level {}; levels go from 1 to 8", req.level),
+            ));
+        }
+        let secret = random(SECRET_LEN)?;
+        let hash = ids::hash_secret(&secret);
+        let side = req.side.unwrap_or_else(random_side);
+        let human = |h: Option<String>, joined: bool| Seat {
+            kind: SeatKind::Human,
+            secret_hash: h,
+            joined,
+        };
+        let mut invite = None;
+        let (seats, created_side) = match (seats, req.mode) {
+            (Some(seats), _) => (seats, None),
+            (None, Mode::Local) => (
+                [human(Some(hash.clone()), true), human(Some(hash), true)],
+                None,
+            ),
+            (None, mode) => {
+                let other = if mode == Mode::Computer {
+                    Seat {
+                        kind: SeatKind::Computer(req.level),
+                        secret_hash: None,
+                        joined: true,
+                    }
+                } else {
+                    invite = Some(random(SECRET_LEN)?);
+                    human(None, false)
+                };
+                let mine = human(Some(hash), true);
+                let seats = match side {
+                    Side::South => [mine, other],
+                    Side::North => [other, mine],
+                };
+                (seats, Some(side))
+            }
+        };
+        // A fresh id; a collision (one in 2^47 per pair) just draws again.
+        for _ in 0..4 {
+            let id = random(GAME_ID_LEN)?;
+            let g = StoredGame {
+                id: id.clone(),
+                variant: req.variant.game().slug().to_owned(),
+                rules: req.variant.rules_text(),
+                mode: req.mode,
+                seats: seats.clone(),
+                invite: invite.clone(),
+                epoch: 0,
+                moves: Vec::new(),
+                resigned: None,
+                result: None,
+                rematch: None,
+                created: now(),
+            };
+            match self.store.create_game(&g).await {
+                Ok(()) => {
+                    let handle = self.insert(&g)?;
+                    let mut live = handle.lock().await;
+                    self.start_computer(&handle, &mut live);
+                    drop(live);
+                    self.release(&handle);
+                    return Ok(Created {
+                        id,
+                        side: created_side,
+                        secret,
+                        invite,
+                    });
+                }
+                Err(StoreError::Conflict(_)) => {}
+                Err(e) => return Err(GameError::store(&e)),
+            }
+        }
+        Err(GameError::new(ErrorCode::Store, "no free game id"))
+    }
+
+    /// The invited seat for a visitor: its new secret, or `None` if the invitation is used
+    /// (or wrong).
+    ///
+    /// # Errors
+    /// The store failed.
+    pub(crate) async fn join(
+        self: &Arc<Self>,
+        handle: &Arc<GameHandle>,
+        token: &str,
+    ) -> Result<Option<String>, GameError> {
+        let mut live = handle.lock().await;
+        if live.invite.as_deref() != Some(token) {
+            return Ok(None);
+        }
+        let Some(side) = Side::ALL
+            .into_iter()
+            .find(|&s| !live.seats[s.index()].joined)
+        else {
+            return Ok(None);
+        };
+        let secret = random(SECRET_LEN)?;
+        let hash = ids::hash_secret(&secret);
+        match self.store.join(&handle.id, token, side, &hash).await {
+            Ok(()) => {}
+            Err(StoreError::Conflict(_)) => return Ok(None),
+            Err(e) => return Err(GameError::store(&e)),
+        }
+        live.invite = None;
+        let seat = &mut live.seats[side.index()];
+        seat.secret_hash = Some(hash);
+        seat.joined = true;
+        drop(live);
+        handle.send(Broadcast::Resync);
+        Ok(Some(secret))
+    }
+
+    /// A player connects (`true`) or leaves (`false`): presence is announced on change.
+    pub(crate) async fn presence(self: &Arc<Self>, handle: &Arc<GameHandle>, role: Role, on: bool) {
+        let mut live = handle.lock().await;
+        let before = live.presence_message();
+        for side in Side::ALL {
+            if role.plays(side) {
+                let c = &mut live.connected[side.index()];
+                *c = if on { *c + 1 } else { c.saturating_sub(1) };
+            }
+        }
+        if on && live.computer_stalled {
+            live.computer_stalled = false;
+            self.start_computer(handle, &mut live);
+        }
+        let after = live.presence_message();
+        if before != after {
+            handle.announce(&after);
+        }
+    }
+
+    /// Plays `text` as ply `ply` for `role`. The move is stored before it is applied and
+    /// broadcast; on `Ok` the caller acknowledges it.
+    ///
+    /// # Errors
+    /// Every refusal of docs/protocol.md §3.4; nothing changes.
+    pub(crate) async fn play(
+        self: &Arc<Self>,
+        handle: &Arc<GameHandle>,
+        role: Role,
+        ply: u32,
+        text: &str,
+    ) -> Result<(), GameError> {
+        let mut live = handle.lock().await;
+        if role == Role::Spectator {
+            return Err(GameError::new(
+                ErrorCode::NotPlayer,
+                "spectators cannot move",
+            ));
+        }
+        let Some(turn) = live.to_move() else {
+            return Err(game_over());
+        };
+        if !role.plays(turn) {
+            return Err(GameError::new(
+                ErrorCode::NotYourTurn,
+                format!("it is {}'s turn", turn.name()),
+            ));
+        }
+        if live.computer_level(turn).is_some() {
+            return Err(GameError::new(
+                ErrorCode::NotYourTurn,
+                "the computer is to move",
+            ));
+        }
+        let next = live.ply() + 1;
+        if ply != next {
+            return Err(GameError::new(
+                ErrorCode::StalePly,
+                format!("ply {ply} is not the next ply; the next ply is {next}"),
+            ));
+        }
+        let m = moves::parse(live.position(), text)?;
+        self.commit(handle, &mut live, m).await
+    }
+
+    /// Stores, applies and broadcasts a legal move of the side to move.
+    pub(super) async fn commit(
+        self: &Arc<Self>,
+        handle: &Arc<GameHandle>,
+        live: &mut Live,
+        m: Move,
+    ) -> Result<(), GameError> {
+        let ply = live.ply() + 1;
+        let text = moves::text(live.position(), m)?;
+        match self
+            .store
+            .append_move(&handle.id, live.epoch, ply, &text)
+            .await
+        {
+            Ok(()) => {}
+            Err(StoreError::Conflict(msg)) => {
+                // Another writer (another instance, or an older copy of this game) got there
+                // first: the database is right, so reload it and resync everyone.
+                tracing::warn!(game = %handle.id, %msg, "move conflict; reloading");
+                self.reload(handle, live).await;
+                return Err(GameError::new(
+                    ErrorCode::StalePly,
+                    format!("ply {ply} was taken by another move"),
+                ));
+            }
+            Err(e) => return Err(GameError::store(&e)),
+        }
+        // Checked before storing; cannot fail.
+        moves::play(&mut live.record, m)?;
+        live.offers = Offers::default();
+        if let Some(event) = live.move_event(ply) {
+            handle.announce(&ServerMessage::Move(Box::new(event)));
+        }
+        if let Some(outcome) = live.record.outcome()
+            && let Err(e) = self
+                .store
+                .finish(&handle.id, outcome.result_token(), None)
+                .await
+        {
+            // The moves are stored, so the result can always be recomputed.
+            tracing::warn!(game = %handle.id, error = %e, "result not stored");
+        }
+        self.start_computer(handle, live);
+        Ok(())
+    }
+
+    /// Replaces the live state by the stored one and resyncs every connection.
+    async fn reload(self: &Arc<Self>, handle: &Arc<GameHandle>, live: &mut Live) {
+        match self.store.game(&handle.id).await {
+            Ok(Some(g)) => match Live::from_stored(&g) {
+                Ok(mut fresh) => {
+                    live.stop_computer();
+                    fresh.connected = live.connected;
+                    *live = fresh;
+                    handle.send(Broadcast::Resync);
+                    self.start_computer(handle, live);
+                }
+                Err(e) => tracing::error!(game = %handle.id, error = %e, "reload failed"),
+            },
+            Ok(None) => tracing::error!(game = %handle.id, "reload: the game is gone"),
+            Err(e) => tracing::error!(game = %handle.id, error = %e, "reload failed"),
+        }
+    }
+
+    /// `role` resigns.
+    ///
+    /// # Errors
+    /// A spectator, a finished game, or the store failed.
+    pub(crate) async fn resign(
+        self: &Arc<Self>,
+        handle: &Arc<GameHandle>,
+        role: Role,
+    ) -> Result<(), GameError> {
+        let mut live = handle.lock().await;
+        let Some(turn) = live.to_move() else {
+            return Err(game_over());
+        };
+        let side = role.side(turn, "resign")?;
+        let result = if side == Side::South { "0-1" } else { "1-0" };
+        self.store
+            .finish(&handle.id, result, Some(side))
+            .await
+            .map_err(|e| GameError::store(&e))?;
+        live.stop_computer();
+        live.record.resign(side);
+        live.offers = Offers::default();
+        if let Some(outcome) = live.record.outcome() {
+            handle.announce(&ServerMessage::End {
+                outcome: OutcomeView::from(outcome),
+            });
+        }
+        Ok(())
+    }
+
+    /// A takeback request or acceptance (protocol §3.1).
+    ///
+    /// # Errors
+    /// A spectator, a finished game, nothing to take back, or the store failed.
+    pub(crate) async fn takeback(
+        self: &Arc<Self>,
+        handle: &Arc<GameHandle>,
+        role: Role,
+    ) -> Result<(), GameError> {
+        let mut live = handle.lock().await;
+        // In pass-and-play (`Both`) the last move is taken back, whoever made it (below).
+        let me = role.side(live.position().turn().other(), "take back")?;
+        if live.record.outcome().is_some() {
+            return Err(game_over());
+        }
+        if live.mode == Mode::Local {
+            // Pass-and-play: the last move, whoever made it.
+            let Some(keep) = live.record.moves().len().checked_sub(1) else {
+                return Err(GameError::new(
+                    ErrorCode::NothingToTakeBack,
+                    "there is no move to take back",
+                ));
+            };
+            return self.undo_to(handle, &mut live, keep).await;
+        }
+        let accepting = live.mode == Mode::Friend && live.offers.takeback == Some(me.other());
+        // Accepting takes back the offerer's last move; otherwise it is one's own.
+        let undone = if accepting { me.other() } else { me };
+        let Some(keep) = live.last_move_of(undone) else {
+            return Err(GameError::new(
+                ErrorCode::NothingToTakeBack,
+                "there is no move of yours to take back",
+            ));
+        };
+        if live.mode == Mode::Friend && !accepting {
+            live.offer(handle, |o| &mut o.takeback, me);
+            return Ok(());
+        }
+        self.undo_to(handle, &mut live, keep).await
+    }
+
+    /// Takes back every move after the first `keep`, in a new epoch.
+    async fn undo_to(
+        self: &Arc<Self>,
+        handle: &Arc<GameHandle>,
+        live: &mut Live,
+        keep: usize,
+    ) -> Result<(), GameError> {
+        let keep_u32 = u32::try_from(keep).unwrap_or(0);
+        self.store
+            .take_back(&handle.id, keep_u32, live.epoch + 1)
+            .await
+            .map_err(|e| GameError::store(&e))?;
+        live.stop_computer();
+        while live.record.moves().len() > keep {
+            live.record.undo();
+        }
+        live.epoch += 1;
+        live.offers = Offers::default();
+        handle.send(Broadcast::Resync);
+        self.start_computer(handle, live);
+        Ok(())
+    }
+
+    /// Declines the opponent's standing offer.
+    ///
+    /// # Errors
+    /// No offer by the opponent stands.
+    pub(crate) async fn decline(
+        &self,
+        handle: &Arc<GameHandle>,
+        role: Role,
+    ) -> Result<(), GameError> {
+        let mut live = handle.lock().await;
+        let by_other = |o: Option<Side>| o.is_some_and(|s| !role.plays(s));
+        let mut changed = false;
+        if role != Role::Spectator && by_other(live.offers.takeback) {
+            live.offers.takeback = None;
+            changed = true;
+        }
+        if role != Role::Spectator && by_other(live.offers.rematch) {
+            live.offers.rematch = None;
+            changed = true;
+        }
+        if !changed {
+            return Err(GameError::new(
+                ErrorCode::NoOffer,
+                "there is no offer to decline",
+            ));
+        }
+        handle.announce(&live.offers_message());
+        Ok(())
+    }
+
+    /// A rematch offer or acceptance: the new game has the same seats, sides swapped.
+    ///
+    /// # Errors
+    /// A spectator, a game still on, or the store failed.
+    pub(crate) async fn rematch(
+        self: &Arc<Self>,
+        handle: &Arc<GameHandle>,
+        role: Role,
+    ) -> Result<(), GameError> {
+        let mut live = handle.lock().await;
+        let me = role.side(Side::South, "ask for a rematch")?;
+        if live.record.outcome().is_none() {
+            return Err(GameError::new(
+                ErrorCode::NotOver,
+                "a rematch can be asked for once the game is over",
+            ));
+        }
+        if let Some(next) = &live.rematch {
+            handle.announce(&ServerMessage::Rematch { id: next.clone() });
+            return Ok(());
+        }
+        let at_once = live.mode != Mode::Friend || live.offers.rematch == Some(me.other());
+        if !at_once {
+            live.offer(handle, |o| &mut o.rematch, me);
+            return Ok(());
+        }
+        let seats = [live.seats[1].clone(), live.seats[0].clone()];
+        let req = NewGame {
+            variant: live.variant,
+            mode: live.mode,
+            level: 1,
+            side: None,
+        };
+        let created = self.create_with(req, Some(seats)).await?;
+        self.store
+            .set_rematch(&handle.id, &created.id)
+            .await
+            .map_err(|e| GameError::store(&e))?;
+        live.rematch = Some(created.id.clone());
+        live.offers = Offers::default();
+        handle.announce(&ServerMessage::Rematch { id: created.id });
+        Ok(())
+    }
+}

@@ -1,0 +1,345 @@
+//! One game in memory: its record, seats, offers and connections, and the protocol's views of
+//! it (the `game` object, the `state` message and the catch-up of a reconnecting client).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use mancala::record::GameRecord;
+use mancala::{Notation, Position, Side, Variant};
+
+use super::GameHandle;
+use super::moves;
+use crate::ids;
+use crate::protocol::{
+    ErrorCode, GameError, GameView, MoveEvent, OffersView, OutcomeView, PROTOCOL, PerSide,
+    PlayedView, PositionView, SeatView, ServerMessage, You,
+};
+use crate::store::{Mode, Seat, SeatKind, StoredGame};
+
+/// What a connection or request may do in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// Watch only.
+    Spectator,
+    /// Play one side.
+    Player(Side),
+    /// Play both sides (pass-and-play).
+    Both,
+}
+
+impl Role {
+    /// Whether this role moves for `side`.
+    #[must_use]
+    pub(crate) const fn plays(self, side: Side) -> bool {
+        match self {
+            Self::Spectator => false,
+            Self::Player(s) => matches!(
+                (s, side),
+                (Side::South, Side::South) | (Side::North, Side::North)
+            ),
+            Self::Both => true,
+        }
+    }
+
+    /// The side this role acts for, `both` standing for the pass-and-play holder; a
+    /// spectator is refused, with `what` saying what it tried.
+    pub(super) fn side(self, both: Side, what: &str) -> Result<Side, GameError> {
+        match self {
+            Self::Spectator => Err(GameError::new(
+                ErrorCode::NotPlayer,
+                format!("spectators cannot {what}"),
+            )),
+            Self::Player(s) => Ok(s),
+            Self::Both => Ok(both),
+        }
+    }
+
+    /// `you` of the protocol.
+    #[must_use]
+    pub(crate) fn you(self) -> Option<You> {
+        match self {
+            Self::Spectator => None,
+            Self::Player(s) => Some(s.into()),
+            Self::Both => Some(You::Both),
+        }
+    }
+}
+
+/// The standing offers: the side offering each.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Offers {
+    pub(super) takeback: Option<Side>,
+    pub(super) rematch: Option<Side>,
+}
+
+/// A game in memory.
+#[derive(Debug)]
+pub(crate) struct Live {
+    pub(super) variant: Variant,
+    pub(super) mode: Mode,
+    pub(super) seats: [Seat; 2],
+    pub(super) invite: Option<String>,
+    pub(super) epoch: u32,
+    pub(super) record: GameRecord,
+    pub(super) rematch: Option<String>,
+    pub(super) offers: Offers,
+    pub(super) connected: [u32; 2],
+    /// The stop flag of the computer's running search.
+    pub(super) thinking: Option<Arc<AtomicBool>>,
+    /// A store failure that stopped the computer from moving (it tries again on the next
+    /// connection).
+    pub(super) computer_stalled: bool,
+}
+
+impl Live {
+    /// The stored game `g`, replayed.
+    pub(super) fn from_stored(g: &StoredGame) -> Result<Self, String> {
+        let variant: Variant = g
+            .variant
+            .parse::<Variant>()
+            .and_then(|v| v.with_rules(&g.rules))
+            .map_err(|e| format!("stored variant: {e}"))?;
+        let mut record = GameRecord::new(Position::new(variant));
+        for (i, text) in g.moves.iter().enumerate() {
+            record
+                .play_text(Notation::Canonical, text)
+                .map_err(|e| format!("stored move {}: {e}", i + 1))?;
+        }
+        if let Some(side) = g.resigned {
+            record.resign(side);
+        }
+        Ok(Self {
+            variant,
+            mode: g.mode,
+            seats: g.seats.clone(),
+            invite: g.invite.clone(),
+            epoch: g.epoch,
+            record,
+            rematch: g.rematch.clone(),
+            offers: Offers::default(),
+            connected: [0, 0],
+            thinking: None,
+            computer_stalled: false,
+        })
+    }
+
+    /// The current position.
+    #[must_use]
+    pub(crate) fn position(&self) -> &Position {
+        self.record.position()
+    }
+
+    pub(super) fn ply(&self) -> u32 {
+        u32::try_from(self.record.moves().len()).unwrap_or(u32::MAX)
+    }
+
+    /// The role of a seat secret (or none) in this game.
+    #[must_use]
+    pub(crate) fn role(&self, secret: Option<&str>) -> Role {
+        let Some(secret) = secret.filter(|s| ids::is_secret(s)) else {
+            return Role::Spectator;
+        };
+        let hash = ids::hash_secret(secret);
+        let holds = |i: usize| self.seats[i].secret_hash.as_deref() == Some(hash.as_str());
+        match (holds(0), holds(1)) {
+            (true, true) => Role::Both,
+            (true, false) => Role::Player(Side::South),
+            (false, true) => Role::Player(Side::North),
+            (false, false) => Role::Spectator,
+        }
+    }
+
+    pub(super) fn computer_level(&self, side: Side) -> Option<u8> {
+        match self.seats[side.index()].kind {
+            SeatKind::Computer(l) => Some(l),
+            SeatKind::Human => None,
+        }
+    }
+
+    /// The legal moves now: none once the game is over.
+    fn legal(&self) -> Vec<String> {
+        if self.record.outcome().is_some() {
+            Vec::new()
+        } else {
+            moves::legal(self.position())
+        }
+    }
+
+    fn outcome(&self) -> Option<OutcomeView> {
+        self.record.outcome().map(OutcomeView::from)
+    }
+
+    /// The `game` object (protocol §4.1) as `role` sees it.
+    #[must_use]
+    pub(crate) fn game_view(&self, id: &str, role: Role, lang: &str) -> GameView {
+        let seat = |side: Side| {
+            let s = &self.seats[side.index()];
+            match s.kind {
+                SeatKind::Human => SeatView::Human {
+                    joined: s.joined,
+                    connected: self.connected[side.index()] > 0,
+                },
+                SeatKind::Computer(level) => SeatView::computer(level),
+            }
+        };
+        let invite_url = match (role, &self.invite) {
+            (Role::Player(_) | Role::Both, Some(token)) => {
+                Some(format!("/{lang}/join/{id}/{token}"))
+            }
+            _ => None,
+        };
+        let positions = self.record.positions();
+        GameView {
+            id: id.to_owned(),
+            variant: self.variant.game().slug().to_owned(),
+            name: self.variant.game().name().to_owned(),
+            rules: GameRecord::rules_tag(self.variant),
+            options: self
+                .variant
+                .options()
+                .map(|o| o.name().to_owned())
+                .collect(),
+            width: self.variant.width(),
+            rows: self.variant.rows(),
+            mode: self.mode,
+            seats: PerSide::from_fn(seat),
+            invite_url,
+            epoch: self.epoch,
+            ply: self.ply(),
+            start: self.record.start().diagram(),
+            moves: (1..)
+                .zip(self.record.moves().iter().zip(positions))
+                .map(|(ply, (&m, before))| PlayedView {
+                    ply,
+                    side: before.turn().into(),
+                    text: moves::text_or_plain(before, m),
+                })
+                .collect(),
+            position: PositionView::from(self.position()),
+            legal: self.legal(),
+            outcome: self.outcome(),
+            offers: self.offers_view(),
+            rematch: self.rematch.clone(),
+            thinking: self.thinking.is_some(),
+        }
+    }
+
+    fn offers_view(&self) -> OffersView {
+        OffersView {
+            takeback: self.offers.takeback.map(Into::into),
+            rematch: self.offers.rematch.map(Into::into),
+        }
+    }
+
+    /// The `state` message for `role`.
+    #[must_use]
+    pub(crate) fn state_message(&self, id: &str, role: Role, lang: &str) -> ServerMessage {
+        ServerMessage::State {
+            protocol: PROTOCOL,
+            you: role.you(),
+            game: Box::new(self.game_view(id, role, lang)),
+        }
+    }
+
+    /// The `move` event of ply `ply` (1-based), rebuilt from the record.
+    pub(super) fn move_event(&self, ply: u32) -> Option<MoveEvent> {
+        let i = usize::try_from(ply).ok()?.checked_sub(1)?;
+        let last = i + 1 == self.record.moves().len();
+        let (legal, outcome) = if last {
+            (self.legal(), self.outcome())
+        } else {
+            let after = self.record.positions().get(i + 1)?;
+            (moves::legal(after), None)
+        };
+        moves::event(&self.record, self.epoch, i, legal, outcome)
+    }
+
+    pub(super) fn presence_message(&self) -> ServerMessage {
+        ServerMessage::Presence(PerSide::from_fn(|side| {
+            self.computer_level(side).is_some() || self.connected[side.index()] > 0
+        }))
+    }
+
+    pub(super) fn offers_message(&self) -> ServerMessage {
+        ServerMessage::Offers(self.offers_view())
+    }
+
+    /// The messages that bring a client from `since` (epoch, ply) to now: the missing move
+    /// events, or `None` when only a full state will do.
+    #[must_use]
+    pub(crate) fn catch_up(&self, since: Option<(u32, u32)>) -> Option<Vec<ServerMessage>> {
+        let (epoch, ply) = since?;
+        if epoch != self.epoch || ply > self.ply() {
+            return None;
+        }
+        let mut out = Vec::new();
+        for p in ply + 1..=self.ply() {
+            out.push(ServerMessage::Move(Box::new(self.move_event(p)?)));
+        }
+        if self.record.outcome().is_some() && self.ply() == ply {
+            // A resignation after the last move the client saw is not a move event.
+            return None;
+        }
+        out.push(self.presence_message());
+        out.push(self.offers_message());
+        Some(out)
+    }
+
+    /// The record as text, with the players named.
+    #[must_use]
+    pub(crate) fn record_text(&self, id: &str) -> String {
+        let mut record = self.record.clone();
+        for side in Side::ALL {
+            let name = match self.seats[side.index()].kind {
+                SeatKind::Human => "Anonymous".to_owned(),
+                SeatKind::Computer(l) => format!("Computer level {l}"),
+            };
+            record.set_tag(
+                if side == Side::South {
+                    "South"
+                } else {
+                    "North"
+                },
+                &name,
+            );
+        }
+        record.set_tag("Site", &format!("mancala game {id}"));
+        record.to_text()
+    }
+
+    /// How many moves came before `side`'s last move, if it made one.
+    pub(super) fn last_move_of(&self, side: Side) -> Option<usize> {
+        let made = self.record.moves().len();
+        self.record.positions()[..made]
+            .iter()
+            .rposition(|p| p.turn() == side)
+    }
+
+    /// Records `me`'s standing offer in `slot` and announces it (once).
+    pub(super) fn offer(
+        &mut self,
+        handle: &GameHandle,
+        slot: fn(&mut Offers) -> &mut Option<Side>,
+        me: Side,
+    ) {
+        let standing = slot(&mut self.offers);
+        if *standing != Some(me) {
+            *standing = Some(me);
+            handle.announce(&self.offers_message());
+        }
+    }
+
+    /// The side to move if the game is on.
+    pub(super) fn to_move(&self) -> Option<Side> {
+        self.record
+            .outcome()
+            .is_none()
+            .then(|| self.position().turn())
+    }
+
+    pub(super) fn stop_computer(&mut self) {
+        if let Some(stop) = self.thinking.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
