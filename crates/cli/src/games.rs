@@ -157,8 +157,8 @@ mod tests {
     }
 
     /// Every variant through every consumer of the rules crate's game facts outside it: the
-    /// evaluation, the level table, the rules page, the move help (and the server's position
-    /// view, in the server's tests). Matches on `Family` are exhaustive, so a new family does
+    /// evaluation, the level table, the rules page, the move help and the server's position
+    /// JSON. Matches on `Family` are exhaustive, so a new family does
     /// not compile until each consumer says what it does with it; this catches a consumer that
     /// compiles and still does not know a game (a page not written, a level that finds no move).
     #[test]
@@ -194,6 +194,23 @@ mod tests {
                 about.lines().count() > 1,
                 "{v}: the help does not say how pits are named"
             );
+            let json = mancala_server::position_json(&start);
+            let pits = json["pits"].as_object().unwrap();
+            assert_eq!(pits.len(), v.rows() * v.width(), "{v}");
+            let shown: u64 = pits.values().map(|n| n.as_u64().unwrap()).sum();
+            let held = |field: &str| -> u64 {
+                ["south", "north"]
+                    .iter()
+                    .filter_map(|s| json[field][s].as_u64())
+                    .sum()
+            };
+            let total = shown + held("hands") + held("stores");
+            assert_eq!(total, u64::from(v.total_seeds()), "{v}: {json}");
+            assert_eq!(json["hands"].is_null(), !game.has_hands(), "{v}");
+            assert_eq!(json["houses"].is_null(), !game.has_nyumba(), "{v}");
+            let label = v.stores_field().map(StoresField::id);
+            assert_eq!(json["store_label"].as_str(), label, "{v}");
+            assert_eq!(json["stores"].is_null(), label.is_none(), "{v}");
         }
     }
 

@@ -21,6 +21,12 @@ pub use hub::Hub;
 pub use pages::version;
 pub use store::{Store, StoreError, connect};
 
+/// The `position` object of docs/protocol.md §4.3 for `pos`, as the server sends it.
+#[must_use]
+pub fn position_json(pos: &mancala::Position) -> serde_json::Value {
+    serde_json::to_value(protocol::PositionView::from(pos)).unwrap_or_default()
+}
+
 /// What every route shares.
 #[derive(Clone, Debug)]
 pub struct AppState {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use mancala::{Move, Side, Variant};
+use mancala::{Side, Trace, Variant};
 
 use super::live::Offers;
 use super::{Broadcast, GameHandle, Hub, Live, Role, moves};
@@ -243,22 +243,22 @@ impl Hub {
                 format!("ply {ply} is not the next ply; the next ply is {next}"),
             ));
         }
-        let m = moves::parse(live.position(), text)?;
-        self.commit(handle, &mut live, m).await
+        let trace = moves::parse(live.position(), text)?;
+        self.commit(handle, &mut live, &trace).await
     }
 
-    /// Stores, applies and broadcasts a legal move of the side to move.
+    /// Stores, applies and broadcasts a move of the side to move, named and played from the
+    /// current position.
     pub(super) async fn commit(
         self: &Arc<Self>,
         handle: &Arc<GameHandle>,
         live: &mut Live,
-        m: Move,
+        trace: &Trace,
     ) -> Result<(), GameError> {
         let ply = live.ply() + 1;
-        let text = moves::text(live.position(), m)?;
         match self
             .store
-            .append_move(&handle.id, live.epoch, ply, &text)
+            .append_move(&handle.id, live.epoch, ply, trace.text())
             .await
         {
             Ok(()) => {}
@@ -274,12 +274,11 @@ impl Hub {
             }
             Err(e) => return Err(GameError::store(&e)),
         }
-        // Checked before storing; cannot fail.
-        moves::play(&mut live.record, m)?;
+        // Played from this position before storing; cannot fail.
+        moves::play(&mut live.record, trace)?;
         live.offers = Offers::default();
-        if let Some(event) = live.move_event(ply) {
-            handle.announce(&ServerMessage::Move(Box::new(event)));
-        }
+        let event = live.last_move_event(trace);
+        handle.announce(&ServerMessage::Move(Box::new(event)));
         if let Some(outcome) = live.record.outcome()
             && let Err(e) = self
                 .store

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use mancala_engine::Limits;
 
-use super::{GameHandle, Hub, Live};
+use super::{GameHandle, Hub, Live, moves};
 
 fn random_seed() -> u64 {
     let mut b = [0u8; 8];
@@ -60,7 +60,11 @@ impl Hub {
                 tracing::error!(game = %handle.id, "the computer found no move");
                 return;
             };
-            if let Err(e) = hub.commit(handle, &mut live, m).await {
+            let committed = match moves::trace(live.position(), m) {
+                Ok(trace) => hub.commit(handle, &mut live, &trace).await,
+                Err(e) => Err(e),
+            };
+            if let Err(e) = committed {
                 tracing::warn!(game = %handle.id, error = %e, "computer move not stored");
                 live.computer_stalled = true;
             }

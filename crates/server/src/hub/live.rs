@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use mancala::record::GameRecord;
-use mancala::{Notation, Position, Side, Variant};
+use mancala::{Notation, Position, Side, Trace, Variant};
 
 use super::GameHandle;
 use super::moves;
@@ -241,17 +241,22 @@ impl Live {
         }
     }
 
-    /// The `move` event of ply `ply` (1-based), rebuilt from the record.
+    /// The `move` event of the last move, from its trace (the live path: nothing is played
+    /// again).
+    pub(super) fn last_move_event(&self, trace: &Trace) -> MoveEvent {
+        moves::event(trace, self.epoch, self.ply(), self.legal(), self.outcome())
+    }
+
+    /// The `move` event of ply `ply` (1-based), rebuilt from the record (catching a client up).
     pub(super) fn move_event(&self, ply: u32) -> Option<MoveEvent> {
         let i = usize::try_from(ply).ok()?.checked_sub(1)?;
-        let last = i + 1 == self.record.moves().len();
-        let (legal, outcome) = if last {
-            (self.legal(), self.outcome())
-        } else {
-            let after = self.record.positions().get(i + 1)?;
-            (moves::legal(after), None)
-        };
-        moves::event(&self.record, self.epoch, i, legal, outcome)
+        let m = *self.record.moves().get(i)?;
+        let trace = self.record.positions().get(i)?.trace(m).ok()?;
+        if i + 1 == self.record.moves().len() {
+            return Some(self.last_move_event(&trace));
+        }
+        let legal = moves::legal(trace.result());
+        Some(moves::event(&trace, self.epoch, ply, legal, None))
     }
 
     pub(super) fn presence_message(&self) -> ServerMessage {

@@ -1,9 +1,11 @@
-//! The move path's calls into the rules library, in one place: reading a client's move text,
-//! naming a move, listing the legal moves with their marks and tracing a played move. (These
-//! are the calls that the rules library's one-pass forms replace.)
+//! The move path's calls into the rules library, in one place. A move is named and played in
+//! one pass ([`mancala::Position::trace_move_text`], [`mancala::Position::trace`]): the trace
+//! carries the text that is stored, the position that the record takes without playing the move
+//! again, and the events of the move event; the next position's legal moves with their marks
+//! come from one generation ([`mancala::Position::legal_move_texts`]).
 
 use mancala::record::GameRecord;
-use mancala::{Move, Position};
+use mancala::{Move, Position, Trace};
 
 use crate::protocol::{
     AfterView, ErrorCode, EventView, GameError, MoveEvent, OutcomeView, PositionView, describe,
@@ -12,22 +14,22 @@ use crate::protocol::{
 /// The legal move texts of `pos`, with marks.
 #[must_use]
 pub(crate) fn legal(pos: &Position) -> Vec<String> {
-    pos.legal_moves()
-        .iter()
-        .filter_map(|&m| pos.move_text(m).ok())
+    pos.legal_move_texts()
+        .into_iter()
+        .map(|(_, text)| text)
         .collect()
 }
 
-/// The move a client's `text` names in `pos`.
-pub(super) fn parse(pos: &Position, text: &str) -> Result<Move, GameError> {
-    pos.parse_move(text.trim())
+/// A client's move `text` in `pos`, named and played.
+pub(super) fn parse(pos: &Position, text: &str) -> Result<Trace, GameError> {
+    pos.trace_move_text(text.trim())
         .map_err(|e| GameError::new(ErrorCode::IllegalMove, e.to_string()))
 }
 
-/// The canonical text of `m` in `pos`, as it is stored.
-pub(super) fn text(pos: &Position, m: Move) -> Result<String, GameError> {
-    pos.move_text(m)
-        .map_err(|e| GameError::new(ErrorCode::IllegalMove, e.to_string()))
+/// The computer's move `m` in `pos`, named and played.
+pub(super) fn trace(pos: &Position, m: Move) -> Result<Trace, GameError> {
+    pos.trace(m)
+        .map_err(|e| GameError::internal(&e, "the computer's move is not legal"))
 }
 
 /// The text of a move already played in `pos` (its plain form should naming ever fail).
@@ -35,38 +37,34 @@ pub(super) fn text_or_plain(pos: &Position, m: Move) -> String {
     pos.move_text(m).unwrap_or_else(|_| m.to_string())
 }
 
-/// Plays `m` on the record.
-pub(super) fn play(record: &mut GameRecord, m: Move) -> Result<(), GameError> {
+/// Records the traced move: it is not played again.
+pub(super) fn play(record: &mut GameRecord, trace: &Trace) -> Result<(), GameError> {
     record
-        .play(m)
+        .push_trace(trace)
         .map_err(|e| GameError::internal(&e, "the move could not be applied"))
 }
 
-/// The move event of the move after the first `made` moves of `record`, in `epoch`, with the
-/// legal moves and outcome that follow it.
+/// The move event of ply `ply` from its trace, in `epoch`, with the legal moves and outcome
+/// that follow it.
 pub(super) fn event(
-    record: &GameRecord,
+    trace: &Trace,
     epoch: u32,
-    made: usize,
+    ply: u32,
     legal: Vec<String>,
     outcome: Option<OutcomeView>,
-) -> Option<MoveEvent> {
-    let m = *record.moves().get(made)?;
-    let before = record.positions().get(made)?;
-    let after = record.positions().get(made + 1)?;
-    let trace = before.trace(m).ok()?;
-    let text = before.move_text(m).ok()?;
-    Some(MoveEvent {
+) -> MoveEvent {
+    let mover = trace.before().turn();
+    MoveEvent {
         epoch,
-        ply: u32::try_from(made + 1).ok()?,
-        side: before.turn().into(),
-        sentence: describe(before.turn(), &text, trace.events()),
+        ply,
+        side: mover.into(),
+        sentence: describe(mover, trace.text(), trace.events()),
         trace: trace.events().iter().map(EventView::from).collect(),
-        text,
+        text: trace.text().to_owned(),
         after: AfterView {
-            position: PositionView::from(after),
+            position: PositionView::from(trace.result()),
             legal,
             outcome,
         },
-    })
+    }
 }
