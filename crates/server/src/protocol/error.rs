@@ -71,6 +71,17 @@ impl ErrorCode {
     }
 }
 
+/// The code as the wire writes it (`illegal_move`), for logs: serde's name, so it is written
+/// in one place.
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::String(name)) => f.write_str(&name),
+            _ => write!(f, "{self:?}"),
+        }
+    }
+}
+
 /// A refused request: a code and a sentence that is safe to show.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct GameError {
@@ -112,19 +123,31 @@ impl GameError {
     pub(crate) fn log(&self, what: &str) {
         let (code, message) = (self.code, self.message.as_str());
         match self.code.level() {
-            Level::ERROR => tracing::error!(?code, message, "{what}"),
-            Level::WARN => tracing::warn!(?code, message, "{what}"),
-            Level::INFO => tracing::info!(?code, message, "{what}"),
-            Level::DEBUG => tracing::debug!(?code, message, "{what}"),
-            _ => tracing::trace!(?code, message, "{what}"),
+            Level::ERROR => tracing::error!(%code, message, "{what}"),
+            Level::WARN => tracing::warn!(%code, message, "{what}"),
+            Level::INFO => tracing::info!(%code, message, "{what}"),
+            Level::DEBUG => tracing::debug!(%code, message, "{what}"),
+            _ => tracing::trace!(%code, message, "{what}"),
         }
     }
 }
 
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}: {}", self.code, self.message)
+        write!(f, "{}: {}", self.code, self.message)
     }
 }
 
 impl std::error::Error for GameError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn logs_name_the_code_as_the_wire_does() {
+        assert_eq!(ErrorCode::IllegalMove.to_string(), "illegal_move");
+        let e = GameError::new(ErrorCode::StalePly, "ply 2 is not the next ply");
+        assert_eq!(e.to_string(), "stale_ply: ply 2 is not the next ply");
+    }
+}
