@@ -910,14 +910,11 @@ impl Rules for Bao {
     }
 
     fn total_seeds(&self) -> u32 {
-        let board: u32 = self.pits.iter().flatten().map(|&n| u32::from(n)).sum();
-        board + u32::from(self.hand[0]) + u32::from(self.hand[1])
+        super::seeds_with(&self.pits, self.hand)
     }
 
     fn state_word(&self) -> u64 {
-        self.turn.index() as u64
-            | u64::from(self.hand[0]) << 8
-            | u64::from(self.hand[1]) << 16
+        super::turn_word(self.turn, self.hand)
             | u64::from(self.house[0]) << 24
             | u64::from(self.house[1]) << 25
             | u64::from(self.takasia) << 32

@@ -228,6 +228,18 @@ macro_rules! four_row_accessors {
 }
 pub(crate) use four_row_accessors;
 
+/// Every family's `total_seeds`: the board and two per-side counts kept off it (hands, stores,
+/// captures or reserves).
+pub(crate) fn seeds_with<const N: usize>(pits: &[[u8; N]; 2], off: [u8; 2]) -> u32 {
+    let board: u32 = pits.iter().flatten().map(|&n| u32::from(n)).sum();
+    board + u32::from(off[0]) + u32::from(off[1])
+}
+
+/// How every family's `state_word` starts: the side to move and two per-side counts.
+pub(crate) fn turn_word(turn: Side, counts: [u8; 2]) -> u64 {
+    turn.index() as u64 | u64::from(counts[0]) << 8 | u64::from(counts[1]) << 16
+}
+
 impl State {
     pub(crate) fn start(variant: Variant) -> Self {
         use crate::variant::Family;

@@ -204,18 +204,13 @@ impl Rules for Relay {
     }
 
     fn total_seeds(&self) -> u32 {
-        let board: u32 = self.pits.iter().flatten().map(|&n| u32::from(n)).sum();
-        board
-            + u32::from(self.captured[0])
-            + u32::from(self.captured[1])
+        super::seeds_with(&self.pits, self.captured)
             + u32::from(self.reserve[0])
             + u32::from(self.reserve[1])
     }
 
     fn state_word(&self) -> u64 {
-        self.turn.index() as u64
-            | u64::from(self.captured[0]) << 8
-            | u64::from(self.captured[1]) << 16
+        super::turn_word(self.turn, self.captured)
             | u64::from(self.reserve[0]) << 24
             | u64::from(self.reserve[1]) << 32
     }
