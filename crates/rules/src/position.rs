@@ -467,6 +467,7 @@ impl Position {
             (State::Relay(a), State::Relay(b)) => diff_key(before.hash, a, b),
             (State::Kalah(a), State::Kalah(b)) => diff_key(before.hash, a, b),
             (State::Omweso(a), State::Omweso(b)) => diff_key(before.hash, a, b),
+            (State::Sliding(a), State::Sliding(b)) => diff_key(before.hash, a, b),
             _ => self.compute_zobrist(),
         };
         self.hash = h;
