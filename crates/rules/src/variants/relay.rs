@@ -3,8 +3,8 @@
 //! (docs/rules/bao-la-kimasai.md). All sow on the mover's ring of 2W pits, relay from an
 //! occupied pit and end in an empty one, Hawalis and Hus anticlockwise (the variants'
 //! "counter-clockwise": B1 → BW → AW → A1 → B1) and Bao la Kimasai clockwise. They differ in the
-//! starts they allow, the capture, the reserve (Bao la Kimasai) and the end. The sliding Bao la
-//! Kimasai 4x12 sows nothing: `sliding.rs`.
+//! starts they allow, the capture ([`Capture`], chosen once per position), the reserve (Bao la
+//! Kimasai) and the end. The sliding Bao la Kimasai 4x12 sows nothing: `sliding.rs`.
 //!
 //! Ring index as everywhere: front pit `c` is `c - 1`, back pit `c` is `2W - c`. Front index `r`
 //! faces the opponent's front index `W - 1 - r`, whose back pit behind it is index `W + r`.
@@ -20,6 +20,32 @@ const MAX_RING: usize = 2 * MAX_WIDTH;
 /// Bao la Kimasai 4x8: each player's reserve at the start.
 const KIMASAI_RESERVE: u8 = 24;
 
+/// The capture of a relay game, fixed by the variant: chosen when the position is built so that
+/// the sowing loop does not ask the variant lap after lap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Capture {
+    /// H4: a move ending in an empty front pit removes the facing pits from the board.
+    Hawalis,
+    /// U4: landing in an occupied front pit facing seeds takes them, and the landing pit's own,
+    /// to sow on; `needs_outer` (`capture_requires_outer`): only with seeds behind the facing pit.
+    Hus { needs_outer: bool },
+    /// M5: once the reserve is used up, landing in an occupied front pit facing seeds takes the
+    /// facing pit only, sown on from the landing pit.
+    Harvest,
+}
+
+impl Capture {
+    fn of(variant: Variant) -> Self {
+        match variant.game().family() {
+            Family::Hus => Self::Hus {
+                needs_outer: variant.has(RuleOption::CaptureRequiresOuter),
+            },
+            Family::Kimasai => Self::Harvest,
+            _ => Self::Hawalis,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Relay {
     pits: [[u8; MAX_RING]; 2],
@@ -29,6 +55,7 @@ pub(crate) struct Relay {
     reserve: [u8; 2],
     turn: Side,
     width: u8,
+    capture: Capture,
     variant: Variant,
 }
 
@@ -112,6 +139,7 @@ impl Rules for Relay {
             reserve,
             turn: Side::South,
             width: w as u8,
+            capture: Capture::of(variant),
             variant,
         }
     }
@@ -227,13 +255,11 @@ impl Rules for Relay {
         let s = side.index();
         let o = 1 - s;
         let w = self.w();
-        let hus = self.is_hus();
-        let needs_outer = self.variant.has(RuleOption::CaptureRequiresOuter);
-        let family = self.family();
+        let capture = self.capture;
         let mut info = RunInfo::new();
         let p = m.pit().ring_index(w);
         // M4: harvest once the reserve is used up, and never on the first move.
-        let harvest = family == Family::Kimasai && self.reserve[s] == 0 && !self.is_first_move();
+        let harvest = capture == Capture::Harvest && self.reserve[s] == 0 && !self.is_first_move();
         if m.is_place() {
             self.reserve[s] -= 1;
             self.pits[s][p] += 1;
@@ -273,7 +299,7 @@ impl Rules for Relay {
             if self.pits[s][x] == 1 {
                 // H4: the move ends in an empty pit; in the front row it captures the facing
                 // front pit, with the back pit behind it when that is occupied.
-                if family == Family::Hawalis && x < w && self.pits[o][facing] > 0 {
+                if capture == Capture::Hawalis && x < w && self.pits[o][facing] > 0 {
                     self.captured[s] += remove_facing(&mut self.pits[o], side.other(), x, w, obs);
                     info.capture = true;
                 }
@@ -302,10 +328,10 @@ impl Rules for Relay {
             // U4: Hus captures at an occupied front pit facing seeds (and, with
             // `capture_requires_outer`, with seeds behind): the facing pits and the landing
             // pit's own seeds are sown on from the next pit.
-            let captures = hus
-                && x < w
-                && self.pits[o][facing] > 0
-                && (!needs_outer || self.pits[o][behind] > 0);
+            let captures = matches!(capture, Capture::Hus { needs_outer }
+                if x < w
+                    && self.pits[o][facing] > 0
+                    && (!needs_outer || self.pits[o][behind] > 0));
             if captures {
                 info.capture = true;
                 let mut hand = 0u32;
