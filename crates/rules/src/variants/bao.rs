@@ -16,7 +16,7 @@ use crate::{
 pub(crate) const WIDTH: usize = 8;
 pub(crate) const RING: usize = 16;
 /// The nyumba: the fifth front pit from the owner's left (R1.1).
-pub(crate) const HOUSE: usize = 4;
+pub(crate) const NYUMBA: usize = 4;
 /// "No pit" in the takasia and reservation fields.
 pub(crate) const NONE: u8 = 0xFF;
 
@@ -90,7 +90,7 @@ pub(crate) struct Bao {
     pub(crate) pits: [[u8; RING]; 2],
     pub(crate) hand: [u8; 2],
     /// Nyumba still owned (R7.1).
-    pub(crate) house: [bool; 2],
+    pub(crate) nyumba: [bool; 2],
     pub(crate) turn: Side,
     /// The front index of the side to move's takasia'd pit, or `NONE` (R8).
     pub(crate) takasia: u8,
@@ -103,7 +103,7 @@ pub(crate) struct Bao {
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct LapState {
     pits: [[u8; RING]; 2],
-    house: [bool; 2],
+    nyumba: [bool; 2],
     pos: u8,
     seeds: u8,
     clockwise: bool,
@@ -182,7 +182,7 @@ impl Bao {
         let mut b = Self {
             pits: [[0; RING]; 2],
             hand: [0; 2],
-            house: [false; 2],
+            nyumba: [false; 2],
             turn: Side::South,
             takasia: NONE,
             reserved: NONE,
@@ -193,12 +193,12 @@ impl Bao {
             _ => {
                 // R1.1: nyumba 6, the two pits to its right 2 each, 22 in hand.
                 for side in &mut b.pits {
-                    side[HOUSE] = 6;
-                    side[HOUSE + 1] = 2;
-                    side[HOUSE + 2] = 2;
+                    side[NYUMBA] = 6;
+                    side[NYUMBA + 1] = 2;
+                    side[NYUMBA + 2] = 2;
                 }
                 b.hand = [22; 2];
-                b.house = [true; 2];
+                b.nyumba = [true; 2];
             }
         }
         b
@@ -315,18 +315,18 @@ impl Bao {
                 return;
             }
             // R5.2: takasa from an occupied front pit.
-            let functional = self.house[s] && own[HOUSE] >= 6;
+            let functional = self.nyumba[s] && own[NYUMBA] >= 6;
             let all_singletons = (0..WIDTH).all(|r| own[r] <= 1);
             for r in 0..WIDTH {
                 if own[r] == 0 {
                     continue;
                 }
                 // R5.2a: the functional nyumba only when it is the only occupied front pit.
-                if r == HOUSE && functional && (0..WIDTH).any(|x| x != HOUSE && own[x] > 0) {
+                if r == NYUMBA && functional && (0..WIDTH).any(|x| x != NYUMBA && own[x] > 0) {
                     continue;
                 }
                 // R5.2b: without the nyumba, singletons only when all are singletons.
-                if !self.house[s] && own[r] == 1 && !all_singletons {
+                if !self.nyumba[s] && own[r] == 1 && !all_singletons {
                     continue;
                 }
                 for cw in [true, false] {
@@ -357,8 +357,8 @@ impl Bao {
         }
         // R6.3: takasa from the front row if possible, else from the back row.
         // L3 (Bao la Kete): while the kuu exists, the mtaji takasa starts from it.
-        let front: &[usize] = if self.is_kete() && self.house[s] && own[HOUSE] >= 2 {
-            &[HOUSE]
+        let front: &[usize] = if self.is_kete() && self.nyumba[s] && own[NYUMBA] >= 2 {
+            &[NYUMBA]
         } else {
             &[0, 1, 2, 3, 4, 5, 6, 7]
         };
@@ -432,7 +432,7 @@ impl Bao {
         self.candidate_codes(&mut cands);
         let s = self.turn.index();
         // Only a namua capture move with an owned nyumba can reach the stop/safari decision.
-        let twins = self.hand[s] > 0 && self.house[s] && {
+        let twins = self.hand[s] > 0 && self.nyumba[s] && {
             let own = &self.pits[s];
             let opp = &self.pits[1 - s];
             (0..WIDTH).any(|r| own[r] > 0 && opp[facing(r)] > 0)
@@ -547,10 +547,10 @@ impl Bao {
         let mut pos;
         let mut seeds: u32;
 
-        macro_rules! destroy_house {
+        macro_rules! destroy_nyumba {
             ($side:expr) => {
-                if self.house[$side] {
-                    self.house[$side] = false;
+                if self.nyumba[$side] {
+                    self.nyumba[$side] = false;
                     if O::ENABLED {
                         obs.event(Event::NyumbaDestroyed {
                             side: Side::ALL[$side],
@@ -587,13 +587,13 @@ impl Bao {
                     });
                 }
                 // R4.4: capturing the owned nyumba destroys it.
-                if f == HOUSE {
-                    destroy_house!(o);
+                if f == NYUMBA {
+                    destroy_nyumba!(o);
                 }
                 // R7.2c: the first capture of the mtaji stage ends both nyumbas.
                 if mtaji_stage {
-                    destroy_house!(s);
-                    destroy_house!(o);
+                    destroy_nyumba!(s);
+                    destroy_nyumba!(o);
                 }
                 // R4.5, R10.1: the opponent's front row is empty: the game ends now.
                 if front_bits(&self.pits[o]) == 0 {
@@ -616,8 +616,8 @@ impl Bao {
         macro_rules! lift_start {
             () => {{
                 let n = lift(&mut self.pits[s], p, || m.pit(), obs);
-                if p == HOUSE {
-                    destroy_house!(s);
+                if p == NYUMBA {
+                    destroy_nyumba!(s);
                 }
                 n
             }};
@@ -639,7 +639,10 @@ impl Bao {
                 if !capture!(p, true) {
                     return self.finish_game_over(info, capture_move, side);
                 }
-            } else if p == HOUSE && self.house[s] && before >= 6 && !(self.is_kete() && before == 6)
+            } else if p == NYUMBA
+                && self.nyumba[s]
+                && before >= 6
+                && !(self.is_kete() && before == 6)
             {
                 // R5.2a: the tax: two seeds sown, the nyumba stays owned.
                 self.pits[s][p] -= 2;
@@ -668,7 +671,7 @@ impl Bao {
         loop {
             let state = || LapState {
                 pits: self.pits,
-                house: self.house,
+                nyumba: self.nyumba,
                 pos: pos as u8,
                 seeds: seeds as u8,
                 clockwise: cw,
@@ -741,7 +744,7 @@ impl Bao {
                 break;
             }
             // R3.2d: the functional nyumba in a namua move: stop, or safari in a capture move.
-            if namua && x == HOUSE && self.house[s] && self.pits[s][HOUSE] >= 6 {
+            if namua && x == NYUMBA && self.nyumba[s] && self.pits[s][NYUMBA] >= 6 {
                 if capture_move {
                     info.decision = true;
                 }
@@ -759,8 +762,8 @@ impl Bao {
             }
             // R3.2e: relay; emptying the owned nyumba destroys it.
             seeds = lift(&mut self.pits[s], x, || Pit::from_ring(side, x, WIDTH), obs);
-            if x == HOUSE {
-                destroy_house!(s);
+            if x == NYUMBA {
+                destroy_nyumba!(s);
             }
             pos = step::<RING>(x, cw);
         }
@@ -818,7 +821,7 @@ impl Bao {
         let only_occupied = (0..WIDTH).all(|r| r == t || qp[r] == 0);
         let only_two_plus = qp[t] >= 2 && (0..WIDTH).all(|r| r == t || qp[r] < 2);
         let single = qp[t] == 1 && self.takasia_rule() == TakasiaRule::Default;
-        if (t == HOUSE && self.house[q]) || only_occupied || only_two_plus || single {
+        if (t == NYUMBA && self.nyumba[q]) || only_occupied || only_two_plus || single {
             return NONE;
         }
         t as u8
@@ -865,7 +868,7 @@ impl Rules for Bao {
                     ));
                 }
                 b.hand = [f.hands.south, f.hands.north];
-                b.house = [f.nyumba.south, f.nyumba.north];
+                b.nyumba = [f.nyumba.south, f.nyumba.north];
                 if let Some(t) = f.takasia {
                     let r = t.ring_index(WIDTH);
                     if b.hand != [0, 0] {
@@ -873,7 +876,7 @@ impl Rules for Bao {
                             "takasia exists only in the mtaji stage",
                         ));
                     }
-                    if r == HOUSE && b.house[b.turn.index()] {
+                    if r == NYUMBA && b.nyumba[b.turn.index()] {
                         return Err(PositionError::Takasia(
                             "an owned nyumba cannot be takasia'd",
                         ));
@@ -897,7 +900,7 @@ impl Rules for Bao {
             Game::BaoLaKujifunza => None,
             game => Some(BaoFields {
                 hands: BySide::new(self.hand[0], self.hand[1]),
-                nyumba: BySide::new(self.house[0], self.house[1]),
+                nyumba: BySide::new(self.nyumba[0], self.nyumba[1]),
                 takasia: pit_of(self.turn, self.takasia),
                 reserved: (game == Game::BaoLaKete)
                     .then(|| pit_of(self.turn.other(), self.reserved)),
@@ -915,8 +918,8 @@ impl Rules for Bao {
 
     fn state_word(&self) -> u64 {
         super::turn_word(self.turn, self.hand)
-            | u64::from(self.house[0]) << 24
-            | u64::from(self.house[1]) << 25
+            | u64::from(self.nyumba[0]) << 24
+            | u64::from(self.nyumba[1]) << 25
             | u64::from(self.takasia) << 32
             | u64::from(self.reserved) << 40
     }
