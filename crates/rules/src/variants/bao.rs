@@ -531,97 +531,24 @@ impl Bao {
         let s = side.index();
         let o = 1 - s;
         let namua = self.hand[s] > 0;
-        // R2.2: the mtaji stage is when both hands are empty.
-        let mtaji_stage = !namua && self.hand[o] == 0;
         let blocked = if namua {
             usize::MAX
         } else {
             self.takasia as usize
         };
         let old_takasia = self.takasia;
-        let mut cw = m.dir() == Some(Direction::Clockwise);
         let p = m.pit().ring_index(WIDTH);
         let mut info = RunInfo::new();
         let mut capture_move = false;
         let mut first_lap_decides = false;
-        let mut pos;
-        let mut seeds: u32;
-
-        macro_rules! destroy_nyumba {
-            ($side:expr) => {
-                if self.nyumba[$side] {
-                    self.nyumba[$side] = false;
-                    if O::ENABLED {
-                        obs.event(Event::NyumbaDestroyed {
-                            side: Side::ALL[$side],
-                        });
-                    }
-                }
-            };
-        }
-        // R4: take the facing pit of own front pit `x`; returns false when the game is over.
-        macro_rules! capture {
-            ($x:expr, $free:expr) => {{
-                let x: usize = $x;
-                let f = facing(x);
-                let taken = self.pits[o][f];
-                self.pits[o][f] = 0;
-                // R4.3: kichwa and direction.
-                cw = match x {
-                    0 | 1 => true,
-                    6 | 7 => false,
-                    _ if $free => m.dir() == Some(Direction::Clockwise),
-                    _ => cw,
-                };
-                let kichwa = if cw { 0 } else { WIDTH - 1 };
-                if O::ENABLED {
-                    obs.event(Event::Capture {
-                        from: Pit::from_ring(side.other(), f, WIDTH),
-                        seeds: taken,
-                        kichwa: Pit::from_ring(side, kichwa, WIDTH),
-                        dir: if cw {
-                            Direction::Clockwise
-                        } else {
-                            Direction::Anticlockwise
-                        },
-                    });
-                }
-                // R4.4: capturing the owned nyumba destroys it.
-                if f == NYUMBA {
-                    destroy_nyumba!(o);
-                }
-                // R7.2c: the first capture of the mtaji stage ends both nyumbas.
-                if mtaji_stage {
-                    destroy_nyumba!(s);
-                    destroy_nyumba!(o);
-                }
-                // R4.5, R10.1: the opponent's front row is empty: the game ends now.
-                if front_bits(&self.pits[o]) == 0 {
-                    if O::ENABLED {
-                        obs.event(Event::GameOver {
-                            winner: side,
-                            travelling: taken,
-                        });
-                    }
-                    false
-                } else {
-                    pos = kichwa;
-                    seeds = u32::from(taken);
-                    true
-                }
-            }};
-        }
-
-        // Lifts the whole start pit; emptying the owned nyumba destroys it (R7.2b, R7.4).
-        macro_rules! lift_start {
-            () => {{
-                let n = lift(&mut self.pits[s], p, || m.pit(), obs);
-                if p == NYUMBA {
-                    destroy_nyumba!(s);
-                }
-                n
-            }};
-        }
+        let mut sw = Sowing {
+            side,
+            // R2.2: the mtaji stage is when both hands are empty.
+            mtaji_stage: !namua && self.hand[o] == 0,
+            cw: m.dir() == Some(Direction::Clockwise),
+            pos: 0,
+            seeds: 0,
+        };
 
         if namua {
             // R5: one seed from hand.
@@ -634,9 +561,7 @@ impl Bao {
             if before > 0 && self.pits[o][facing(p)] > 0 {
                 // R5.1: capture placement; the kichwa is the player's choice at a central pit.
                 capture_move = true;
-                pos = 0;
-                seeds = 0;
-                if !capture!(p, true) {
+                if !sw.capture(self, p, obs) {
                     return self.finish_game_over(info, capture_move, side);
                 }
             } else if p == NYUMBA
@@ -646,25 +571,23 @@ impl Bao {
             {
                 // R5.2a: the tax: two seeds sown, the nyumba stays owned.
                 self.pits[s][p] -= 2;
-                seeds = 2;
+                sw.seeds = 2;
                 if O::ENABLED {
                     obs.event(Event::Tax {
                         pit: m.pit(),
                         seeds: 2,
                     });
                 }
-                pos = step::<RING>(p, cw);
+                sw.pos = step::<RING>(p, sw.cw);
             } else {
                 // An ordinary takasa; L2: a lone kuu of exactly 6 is emptied and destroyed.
-                seeds = lift_start!();
-                pos = step::<RING>(p, cw);
+                sw.lift(self, p, obs);
             }
         } else {
             // R6.1: lift the whole pit.
-            seeds = lift_start!();
+            sw.lift(self, p, obs);
             // R6.2: a first lap of 2..15 seeds may make this a capture move.
-            first_lap_decides = seeds <= 15;
-            pos = step::<RING>(p, cw);
+            first_lap_decides = sw.seeds <= 15;
         }
 
         let mut guard = LapGuard::new(limit, cycle_from);
@@ -672,9 +595,9 @@ impl Bao {
             let state = || LapState {
                 pits: self.pits,
                 nyumba: self.nyumba,
-                pos: pos as u8,
-                seeds: seeds as u8,
-                clockwise: cw,
+                pos: sw.pos as u8,
+                seeds: sw.seeds as u8,
+                clockwise: sw.cw,
                 capture: capture_move,
             };
             if guard.lap(&mut info, state) {
@@ -682,15 +605,15 @@ impl Bao {
             }
             // R10.1: a lap that starts in the back row while the front row is empty (its last
             // pit was just lifted) empties the mover's front row: the mover loses.
-            if pos >= WIDTH && front_bits(&self.pits[s]) == 0 {
-                self.pits[s][pos] += 1;
+            if sw.pos >= WIDTH && front_bits(&self.pits[s]) == 0 {
+                self.pits[s][sw.pos] += 1;
                 if O::ENABLED {
                     obs.event(Event::Sow {
-                        pit: self.pit(side, pos),
+                        pit: self.pit(side, sw.pos),
                     });
                     obs.event(Event::GameOver {
                         winner: side.other(),
-                        travelling: (seeds - 1) as u8,
+                        travelling: (sw.seeds - 1) as u8,
                     });
                 }
                 return self.finish_game_over(info, capture_move, side);
@@ -698,20 +621,20 @@ impl Bao {
             // R3.1: one seed per pit.
             if O::ENABLED {
                 loop {
-                    self.pits[s][pos] += 1;
+                    self.pits[s][sw.pos] += 1;
                     obs.event(Event::Sow {
-                        pit: self.pit(side, pos),
+                        pit: self.pit(side, sw.pos),
                     });
-                    seeds -= 1;
-                    if seeds == 0 {
+                    sw.seeds -= 1;
+                    if sw.seeds == 0 {
                         break;
                     }
-                    pos = step::<RING>(pos, cw);
+                    sw.pos = step::<RING>(sw.pos, sw.cw);
                 }
             } else {
-                pos = sow_lap(&mut self.pits[s], pos, seeds as usize, cw);
+                sw.pos = sow_lap(&mut self.pits[s], sw.pos, sw.seeds as usize, sw.cw);
             }
-            let x = pos;
+            let x = sw.pos;
             // R3.2a: an empty pit ends the move.
             if self.pits[s][x] == 1 {
                 if O::ENABLED {
@@ -729,7 +652,7 @@ impl Bao {
             }
             // R3.2b: capture, then a capture lap from a kichwa.
             if capture_move && facing_seeds {
-                if !capture!(x, false) {
+                if !sw.capture(self, x, obs) {
                     return self.finish_game_over(info, capture_move, side);
                 }
                 continue;
@@ -760,12 +683,8 @@ impl Bao {
                     obs.event(Event::Safari);
                 }
             }
-            // R3.2e: relay; emptying the owned nyumba destroys it.
-            seeds = lift(&mut self.pits[s], x, || Pit::from_ring(side, x, WIDTH), obs);
-            if x == NYUMBA {
-                destroy_nyumba!(s);
-            }
-            pos = step::<RING>(x, cw);
+            // R3.2e: relay.
+            sw.lift(self, x, obs);
         }
 
         info.capture = capture_move;
@@ -774,7 +693,7 @@ impl Bao {
         self.reserved = if self.is_kete() { old_takasia } else { NONE };
         self.takasia = NONE;
         // R8.1: takasia after a mtaji takasa.
-        if !capture_move && mtaji_stage && self.takasia_rule() != TakasiaRule::Off {
+        if !capture_move && sw.mtaji_stage && self.takasia_rule() != TakasiaRule::Off {
             let t = self.takasia_target();
             if t != NONE {
                 self.takasia = t;
@@ -787,6 +706,19 @@ impl Bao {
             }
         }
         info
+    }
+
+    /// R7.2: `side` no longer owns its nyumba.
+    #[inline(always)]
+    fn destroy_nyumba<O: Observer>(&mut self, side: usize, obs: &mut O) {
+        if self.nyumba[side] {
+            self.nyumba[side] = false;
+            if O::ENABLED {
+                obs.event(Event::NyumbaDestroyed {
+                    side: Side::ALL[side],
+                });
+            }
+        }
     }
 
     fn finish_game_over(&mut self, mut info: RunInfo, capture: bool, mover: Side) -> RunInfo {
@@ -825,6 +757,84 @@ impl Bao {
             return NONE;
         }
         t as u8
+    }
+}
+
+/// The working state of one move in [`Bao::bao_run`]: the seeds in hand, where the next lap
+/// starts and its direction, which a capture (R4) sets anew.
+struct Sowing {
+    side: Side,
+    /// R2.2: both hands are empty.
+    mtaji_stage: bool,
+    cw: bool,
+    pos: usize,
+    seeds: u32,
+}
+
+impl Sowing {
+    /// R4: takes the opponent's pit facing own front pit `x` into hand for a capture lap from a
+    /// kichwa. Returns `false` when the capture ends the game.
+    #[inline(always)]
+    fn capture<O: Observer>(&mut self, b: &mut Bao, x: usize, obs: &mut O) -> bool {
+        let (side, s, o) = (self.side, self.side.index(), self.side.other().index());
+        let f = facing(x);
+        let taken = b.pits[o][f];
+        b.pits[o][f] = 0;
+        // R4.3: kichwa and direction; a central pit keeps the direction, which in a capture
+        // placement is still the one the move chose (R5.1).
+        self.cw = match x {
+            0 | 1 => true,
+            6 | 7 => false,
+            _ => self.cw,
+        };
+        let kichwa = if self.cw { 0 } else { WIDTH - 1 };
+        if O::ENABLED {
+            obs.event(Event::Capture {
+                from: Pit::from_ring(side.other(), f, WIDTH),
+                seeds: taken,
+                kichwa: Pit::from_ring(side, kichwa, WIDTH),
+                dir: if self.cw {
+                    Direction::Clockwise
+                } else {
+                    Direction::Anticlockwise
+                },
+            });
+        }
+        // R4.4: capturing the owned nyumba destroys it.
+        if f == NYUMBA {
+            b.destroy_nyumba(o, obs);
+        }
+        // R7.2c: the first capture of the mtaji stage ends both nyumbas.
+        if self.mtaji_stage {
+            b.destroy_nyumba(s, obs);
+            b.destroy_nyumba(o, obs);
+        }
+        // R4.5, R10.1: the opponent's front row is empty: the game ends now.
+        if front_bits(&b.pits[o]) == 0 {
+            if O::ENABLED {
+                obs.event(Event::GameOver {
+                    winner: side,
+                    travelling: taken,
+                });
+            }
+            false
+        } else {
+            self.pos = kichwa;
+            self.seeds = u32::from(taken);
+            true
+        }
+    }
+
+    /// R3.2e, R6.1: lifts own pit `r` whole to sow on from the next pit; emptying the owned
+    /// nyumba destroys it (R7.2b, R7.4).
+    #[inline(always)]
+    fn lift<O: Observer>(&mut self, b: &mut Bao, r: usize, obs: &mut O) {
+        let (side, s) = (self.side, self.side.index());
+        self.seeds = lift(&mut b.pits[s], r, || Pit::from_ring(side, r, WIDTH), obs);
+        if r == NYUMBA {
+            b.destroy_nyumba(s, obs);
+        }
+        self.pos = step::<RING>(r, self.cw);
     }
 }
 
