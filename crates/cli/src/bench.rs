@@ -18,6 +18,10 @@
 //!    quarter of the time, since cycle finding has no bound;
 //! 4. [`Position::legal_moves`] alone over those positions, for a quarter of the time.
 //!
+//! Beside each figure, the share of a core the process had while it was measured (its user and
+//! system CPU time over the wall time): the machines are shared, and a figure read at a third
+//! of a core says little without it.
+//!
 //! Speed targets, quoted beside the figures: Bao la Kiswahili 1M turns/s, Bao la Kujifunza 6M
 //! turns/s, Kalah 200k playouts/s.
 //!
@@ -119,6 +123,8 @@ struct Figures {
     playouts: u64,
     turns: u64,
     secs: f64,
+    /// The CPU shares of the loops (see [`Stopwatch`]), `None` where unknown.
+    cpu: Option<f64>,
     south: u64,
     north: u64,
     draws: u64,
@@ -126,14 +132,17 @@ struct Figures {
     // Checked path.
     checked_turns: u64,
     checked_secs: f64,
+    checked_cpu: Option<f64>,
     checked_same: bool,
     // The library's playout loop.
     lib_turns: u64,
     lib_secs: f64,
+    lib_cpu: Option<f64>,
     // Move generation.
     gen_calls: u64,
     gen_moves: u64,
     gen_secs: f64,
+    gen_cpu: Option<f64>,
     sample: usize,
     // Never-ending moves.
     ne_playouts: usize,
@@ -143,6 +152,8 @@ struct Figures {
     ne_secs: f64,
     ne_found_secs: f64,
     ne_odd: u64,
+    /// Over the whole search, not only the checks.
+    ne_cpu: Option<f64>,
     /// The first never-ending moves found, for timing cycle finding.
     ne_sample: Vec<(Position, Move)>,
     ne_cycle_secs: f64,
@@ -159,18 +170,22 @@ impl Figures {
             playouts: 0,
             turns: 0,
             secs: 0.0,
+            cpu: None,
             south: 0,
             north: 0,
             draws: 0,
             capped: 0,
             checked_turns: 0,
             checked_secs: 0.0,
+            checked_cpu: None,
             checked_same: false,
             lib_turns: 0,
             lib_secs: 0.0,
+            lib_cpu: None,
             gen_calls: 0,
             gen_moves: 0,
             gen_secs: 0.0,
+            gen_cpu: None,
             sample: 0,
             ne_playouts: 0,
             ne_positions: 0,
@@ -179,6 +194,7 @@ impl Figures {
             ne_secs: 0.0,
             ne_found_secs: 0.0,
             ne_odd: 0,
+            ne_cpu: None,
             ne_sample: Vec::new(),
             ne_cycle_secs: 0.0,
             ne_cycle_timed: 0,
@@ -243,6 +259,64 @@ fn never_ending_checks(pos: &Position, f: &mut Figures) {
     }
 }
 
+/// Linux's `USER_HZ`, the unit of the times in `/proc/<pid>/stat`: 100 on every architecture
+/// Linux runs on today (std cannot ask `sysconf`). A tick is 10 ms, which bounds the error of a
+/// share over the shortest loop (a quarter of the time).
+const TICKS_PER_SEC: f64 = 100.0;
+
+/// The CPU time (user + system) in seconds of a `/proc/<pid>/stat` line: fields 14 and 15,
+/// counted after the command name, which is in parentheses and may hold spaces and `)`.
+fn cpu_secs_of_stat(line: &str) -> Option<f64> {
+    let rest = &line[line.rfind(')')? + 1..];
+    // `rest` starts at field 3 (the state).
+    let mut fields = rest.split_whitespace().skip(14 - 3);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    Some((user + system) as f64 / TICKS_PER_SEC)
+}
+
+/// This process's CPU time so far, where `/proc` tells it.
+fn cpu_secs() -> Option<f64> {
+    cpu_secs_of_stat(&std::fs::read_to_string("/proc/self/stat").ok()?)
+}
+
+/// CPU seconds used over wall seconds passed: 1.0 is one core all the time.
+fn cpu_share(cpu_before: Option<f64>, cpu_after: Option<f64>, wall: f64) -> Option<f64> {
+    let used = cpu_after? - cpu_before?;
+    (wall > 0.0 && used >= 0.0).then(|| used / wall)
+}
+
+/// A share as `97%`, or `-` when unknown.
+fn share_text(share: Option<f64>) -> String {
+    share.map_or_else(|| "-".to_owned(), |s| format!("{:.0}%", s * 100.0))
+}
+
+/// Wall time and this process's CPU time from the same start.
+#[derive(Clone, Copy, Debug)]
+struct Stopwatch {
+    wall: Instant,
+    cpu: Option<f64>,
+}
+
+impl Stopwatch {
+    fn start() -> Self {
+        Self {
+            cpu: cpu_secs(),
+            wall: Instant::now(),
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.wall.elapsed()
+    }
+
+    /// The wall seconds since the start, and the CPU share over them.
+    fn read(&self) -> (f64, Option<f64>) {
+        let secs = self.wall.elapsed().as_secs_f64();
+        (secs, cpu_share(self.cpu, cpu_secs(), secs))
+    }
+}
+
 fn measure(variant: Variant, seconds: f64) -> Figures {
     let start = Position::new(variant);
     let mut f = Figures::new(variant);
@@ -250,7 +324,7 @@ fn measure(variant: Variant, seconds: f64) -> Figures {
 
     // 1. The library's playout loop: the headline.
     let mut rng = Rng::new(SEED);
-    let t = Instant::now();
+    let t = Stopwatch::start();
     while t.elapsed() < budget {
         let (end, plies) = start.random_playout(|n| rng.below(n), CAP);
         f.lib_turns += u64::from(plies);
@@ -264,23 +338,23 @@ fn measure(variant: Variant, seconds: f64) -> Figures {
             None => f.capped += 1,
         }
     }
-    f.lib_secs = t.elapsed().as_secs_f64();
+    (f.lib_secs, f.lib_cpu) = t.read();
 
     // 2. Listing every legal move with its result, for half the time.
     let mut rng = Rng::new(SEED);
     let mut lengths: Vec<u32> = Vec::new();
-    let t = Instant::now();
+    let t = Stopwatch::start();
     while t.elapsed() < budget / 2 {
         let (plies, _) = playout_fast(start, &mut rng, |_| {});
         lengths.push(plies);
         f.turns += u64::from(plies);
     }
-    f.secs = t.elapsed().as_secs_f64();
+    (f.secs, f.cpu) = t.read();
 
     // 2b. Checked path, the same games as the listing loop, for half the time.
     let mut rng = Rng::new(SEED);
     f.checked_same = true;
-    let t = Instant::now();
+    let t = Stopwatch::start();
     for &expected in &lengths {
         let (plies, _) = playout_checked(start, &mut rng);
         f.checked_turns += u64::from(plies);
@@ -289,12 +363,12 @@ fn measure(variant: Variant, seconds: f64) -> Figures {
             break;
         }
     }
-    f.checked_secs = t.elapsed().as_secs_f64();
+    (f.checked_secs, f.checked_cpu) = t.read();
 
     // 3. Never-ending moves over the positions of the first playouts, for half the time at most.
     let mut rng = Rng::new(SEED);
     let mut sample: Vec<Position> = Vec::new();
-    let t = Instant::now();
+    let t = Stopwatch::start();
     while f.ne_playouts < NEVER_ENDING_PLAYOUTS.min(lengths.len()) && t.elapsed() < budget / 2 {
         playout_fast(start, &mut rng, |pos| {
             never_ending_checks(pos, &mut f);
@@ -304,6 +378,7 @@ fn measure(variant: Variant, seconds: f64) -> Figures {
         });
         f.ne_playouts += 1;
     }
+    f.ne_cpu = t.read().1;
 
     // 3b. Cycle finding on the first never-ending moves, in a child process stopped at the
     // deadline: cycle finding is unbounded, and one Hus (4x12) move takes half a minute.
@@ -325,7 +400,7 @@ fn measure(variant: Variant, seconds: f64) -> Figures {
     sample.retain(|p| !p.legal_moves().is_empty());
     f.sample = sample.len();
     if !sample.is_empty() {
-        let t = Instant::now();
+        let t = Stopwatch::start();
         while t.elapsed() < budget / 4 {
             for pos in &sample {
                 let moves = black_box(pos).legal_moves();
@@ -333,7 +408,7 @@ fn measure(variant: Variant, seconds: f64) -> Figures {
                 f.gen_calls += 1;
             }
         }
-        f.gen_secs = t.elapsed().as_secs_f64();
+        (f.gen_secs, f.gen_cpu) = t.read();
     }
     f
 }
@@ -518,12 +593,13 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
     )?;
     writeln!(
         out,
-        "{:<nw$}{:>9}{:>9}{:>9}{:>9}{:>8}{:>8}{:>8}{:>7}{:>7}",
+        "{:<nw$}{:>9}{:>9}{:>9}{:>9}{:>6}{:>8}{:>8}{:>8}{:>7}{:>7}",
         "variant",
         "games/s",
         "target",
         "turns/s",
         "target",
+        "cpu",
         "avg len",
         "S wins",
         "N wins",
@@ -533,12 +609,13 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
     for f in &all {
         writeln!(
             out,
-            "{:<nw$}{:>9}{:>9}{:>9}{:>9}{:>8.1}{:>8}{:>8}{:>7}{:>7}",
+            "{:<nw$}{:>9}{:>9}{:>9}{:>9}{:>6}{:>8.1}{:>8}{:>8}{:>7}{:>7}",
             f.name,
             si(f.games_per_sec()),
             target_text(f, Per::Game),
             si(f.lib_per_sec()),
             target_text(f, Per::Turn),
+            share_text(f.lib_cpu),
             f.lib_turns as f64 / f.playouts as f64,
             f.south,
             f.north,
@@ -550,21 +627,33 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
     writeln!(
         out,
         "Turns/s of three playout loops, side by side (random_playout as above; listing:\n\
-         for_each_legal, every legal move played, one picked; checked: legal_moves, then play)"
+         for_each_legal, every legal move played, one picked; checked: legal_moves, then play),\n\
+         each with the process's CPU share while it ran"
     )?;
     writeln!(
         out,
-        "{:<nw$}{:>15}{:>10}{:>10}{:>16}{:>16}",
-        "variant", "random_playout", "listing", "checked", "random/listing", "random/checked"
+        "{:<nw$}{:>15}{:>6}{:>10}{:>6}{:>10}{:>6}{:>16}{:>16}",
+        "variant",
+        "random_playout",
+        "cpu",
+        "listing",
+        "cpu",
+        "checked",
+        "cpu",
+        "random/listing",
+        "random/checked"
     )?;
     for f in &all {
         writeln!(
             out,
-            "{:<nw$}{:>15}{:>10}{:>10}{:>15.2}x{:>15.2}x",
+            "{:<nw$}{:>15}{:>6}{:>10}{:>6}{:>10}{:>6}{:>15.2}x{:>15.2}x",
             f.name,
             si(f.lib_per_sec()),
+            share_text(f.lib_cpu),
             si(f.turns_per_sec()),
+            share_text(f.cpu),
             si(f.checked_per_sec()),
+            share_text(f.checked_cpu),
             f.lib_per_sec() / f.turns_per_sec(),
             f.lib_per_sec() / f.checked_per_sec(),
         )?;
@@ -584,16 +673,17 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
     )?;
     writeln!(
         out,
-        "{:<nw$}{:>10}{:>10}{:>11}{:>11}",
-        "variant", "moves/s", "calls/s", "avg moves", "positions"
+        "{:<nw$}{:>10}{:>10}{:>6}{:>11}{:>11}",
+        "variant", "moves/s", "calls/s", "cpu", "avg moves", "positions"
     )?;
     for f in &all {
         writeln!(
             out,
-            "{:<nw$}{:>10}{:>10}{:>11.2}{:>11}",
+            "{:<nw$}{:>10}{:>10}{:>6}{:>11.2}{:>11}",
             f.name,
             si(f.moves_per_sec()),
             si(f.gen_calls as f64 / f.gen_secs),
+            share_text(f.gen_cpu),
             f.gen_moves as f64 / f.gen_calls as f64,
             si(f.sample as f64)
         )?;
@@ -607,26 +697,28 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
     )?;
     writeln!(
         out,
-        "{:<nw$}{:>9}{:>10}{:>8}{:>7}{:>12}{:>13}{:>13}",
+        "{:<nw$}{:>9}{:>10}{:>8}{:>7}{:>12}{:>6}{:>13}{:>13}",
         "variant",
         "playouts",
         "positions",
         "checks",
         "found",
         "all checks",
+        "cpu",
         "each, limit",
         "each, cycle"
     )?;
     for f in &all {
         writeln!(
             out,
-            "{:<nw$}{:>9}{:>10}{:>8}{:>7}{:>12}{:>13}{:>13}",
+            "{:<nw$}{:>9}{:>10}{:>8}{:>7}{:>12}{:>6}{:>13}{:>13}",
             f.name,
             f.ne_playouts,
             si(f.ne_positions as f64),
             si(f.ne_checks as f64),
             f.ne_found,
             time(f.ne_secs),
+            share_text(f.ne_cpu),
             time(f.ne_found_secs / f.ne_found as f64),
             time(f.ne_cycle_secs / f.ne_cycle_timed as f64)
         )?;
@@ -634,8 +726,9 @@ pub(crate) fn rules(out: &mut impl Write, variants: &[Variant], seconds: f64) ->
     writeln!(
         out,
         "(playouts: searched within half the time; all checks: time in every never_ending call;\n\
-         each: per never-ending move, by the {LAP_LIMIT}-lap limit, and by cycle finding alone, which\n\
-         must go round a whole period: the first {CYCLE_SAMPLE} moves, within a quarter of the time)"
+         cpu: over the whole search; each: per never-ending move, by the {LAP_LIMIT}-lap limit,\n\
+         and by cycle finding alone, which must go round a whole period: the first {CYCLE_SAMPLE}\n\
+         moves, within a quarter of the time)"
     )?;
     for f in all.iter().filter(|f| f.ne_cycle_stopped) {
         writeln!(
@@ -668,13 +761,19 @@ fn summary(all: &[Figures], secs: f64) -> String {
             };
             let verdict = if rate >= x { "met" } else { "missed" };
             format!(
-                "{} {} {unit} (>= {}, {verdict})",
+                "{} {} {unit} at cpu {} (>= {}, {verdict})",
                 f.name,
                 si(rate),
+                share_text(f.lib_cpu),
                 round_si(x)
             )
         }
-        None => format!("{} {} turns/s", f.name, si(f.lib_per_sec())),
+        None => format!(
+            "{} {} turns/s at cpu {}",
+            f.name,
+            si(f.lib_per_sec()),
+            share_text(f.lib_cpu)
+        ),
     };
     let targeted: Vec<String> = all
         .iter()
@@ -721,6 +820,21 @@ mod tests {
         assert_eq!(round_si(1e6), "1M");
         assert_eq!(round_si(2e5), "200k");
         assert_eq!(round_si(1.5e6), "1.5M");
+    }
+
+    #[test]
+    fn cpu_time_from_proc_stat() {
+        // The command name may hold spaces and parentheses; utime 250 and stime 30 ticks.
+        let line = "27689 (a b) c)) R 27684 27684 24495 0 -1 4194304 101 0 0 0 250 30 4 1 20 \
+                    0 1 0 109324 3133440 387";
+        assert_eq!(cpu_secs_of_stat(line), Some(2.8));
+        assert_eq!(cpu_secs_of_stat("27689 (cat) R 1 2"), None);
+        assert_eq!(cpu_secs_of_stat("no parenthesis 1 2 3"), None);
+        assert_eq!(cpu_share(Some(1.0), Some(1.5), 2.0), Some(0.25));
+        assert_eq!(cpu_share(None, Some(1.5), 2.0), None);
+        assert_eq!(cpu_share(Some(1.0), Some(1.5), 0.0), None);
+        assert_eq!(share_text(Some(0.974)), "97%");
+        assert_eq!(share_text(None), "-");
     }
 
     #[test]

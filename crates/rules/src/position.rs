@@ -237,7 +237,7 @@ impl Position {
     /// Whether `side` still owns its nyumba (Bao).
     #[must_use]
     pub fn owns_nyumba(&self, side: Side) -> bool {
-        self.bao().is_some_and(|b| b.house[side.index()])
+        self.bao().is_some_and(|b| b.nyumba[side.index()])
     }
 
     /// The nyumba pit of `side`, in the games that have one ([`crate::Game::has_nyumba`]), whether or
@@ -246,7 +246,7 @@ impl Position {
     pub fn nyumba_pit(&self, side: Side) -> Option<Pit> {
         self.bao()
             .filter(|b| b.variant.game().has_nyumba())
-            .map(|b| b.pit(side, bao::HOUSE))
+            .map(|b| b.pit(side, bao::NYUMBA))
     }
 
     /// The side to move's takasia'd pit.
@@ -569,6 +569,7 @@ impl Position {
             (State::Relay(a), State::Relay(b)) => diff_key(before.hash, a, b),
             (State::Kalah(a), State::Kalah(b)) => diff_key(before.hash, a, b),
             (State::Omweso(a), State::Omweso(b)) => diff_key(before.hash, a, b),
+            (State::Sliding(a), State::Sliding(b)) => diff_key(before.hash, a, b),
             _ => self.compute_zobrist(),
         };
         self.hash = h;

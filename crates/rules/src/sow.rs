@@ -1,5 +1,6 @@
-//! The sowing kernel shared by the relay games: ring steps, and the observer through which one
-//! implementation of a move serves both the fast path and the trace.
+//! The sowing kernel shared by the relay games: ring steps, the capture off the board (also the
+//! sliding game's), and the observer through which one implementation of a move serves both the
+//! fast path and the trace.
 
 use crate::trace::Event;
 use crate::variants::{End, RunInfo};
@@ -107,6 +108,34 @@ pub(crate) fn lift<O: Observer>(
         });
     }
     u32::from(n)
+}
+
+/// H4, S3 (Hawalis, Bao la Kimasai 4x12): the capture that takes seeds off the board: the
+/// opponent's front pit facing the mover's front index `x` (on a board `w` wide), with the back
+/// pit behind it when occupied. `opp` is the opponent's ring; returns the seeds removed.
+#[inline(always)]
+pub(crate) fn remove_facing<O: Observer>(
+    opp: &mut [u8],
+    opponent: crate::Side,
+    x: usize,
+    w: usize,
+    obs: &mut O,
+) -> u8 {
+    let mut taken = 0;
+    for t in [w - 1 - x, w + x] {
+        let n = opp[t];
+        if n > 0 {
+            opp[t] = 0;
+            taken += n;
+            if O::ENABLED {
+                obs.event(Event::Remove {
+                    from: crate::Pit::from_ring(opponent, t, w),
+                    seeds: n,
+                });
+            }
+        }
+    }
+    taken
 }
 
 /// Counts the laps of one move and finds when it never ends (R9): past the lap limit, or when

@@ -16,7 +16,7 @@ use crate::{
 pub(crate) const WIDTH: usize = 8;
 pub(crate) const RING: usize = 16;
 /// The nyumba: the fifth front pit from the owner's left (R1.1).
-pub(crate) const HOUSE: usize = 4;
+pub(crate) const NYUMBA: usize = 4;
 /// "No pit" in the takasia and reservation fields.
 pub(crate) const NONE: u8 = 0xFF;
 
@@ -90,7 +90,7 @@ pub(crate) struct Bao {
     pub(crate) pits: [[u8; RING]; 2],
     pub(crate) hand: [u8; 2],
     /// Nyumba still owned (R7.1).
-    pub(crate) house: [bool; 2],
+    pub(crate) nyumba: [bool; 2],
     pub(crate) turn: Side,
     /// The front index of the side to move's takasia'd pit, or `NONE` (R8).
     pub(crate) takasia: u8,
@@ -103,7 +103,7 @@ pub(crate) struct Bao {
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct LapState {
     pits: [[u8; RING]; 2],
-    house: [bool; 2],
+    nyumba: [bool; 2],
     pos: u8,
     seeds: u8,
     clockwise: bool,
@@ -182,7 +182,7 @@ impl Bao {
         let mut b = Self {
             pits: [[0; RING]; 2],
             hand: [0; 2],
-            house: [false; 2],
+            nyumba: [false; 2],
             turn: Side::South,
             takasia: NONE,
             reserved: NONE,
@@ -193,12 +193,12 @@ impl Bao {
             _ => {
                 // R1.1: nyumba 6, the two pits to its right 2 each, 22 in hand.
                 for side in &mut b.pits {
-                    side[HOUSE] = 6;
-                    side[HOUSE + 1] = 2;
-                    side[HOUSE + 2] = 2;
+                    side[NYUMBA] = 6;
+                    side[NYUMBA + 1] = 2;
+                    side[NYUMBA + 2] = 2;
                 }
                 b.hand = [22; 2];
-                b.house = [true; 2];
+                b.nyumba = [true; 2];
             }
         }
         b
@@ -315,18 +315,18 @@ impl Bao {
                 return;
             }
             // R5.2: takasa from an occupied front pit.
-            let functional = self.house[s] && own[HOUSE] >= 6;
+            let functional = self.nyumba[s] && own[NYUMBA] >= 6;
             let all_singletons = (0..WIDTH).all(|r| own[r] <= 1);
             for r in 0..WIDTH {
                 if own[r] == 0 {
                     continue;
                 }
                 // R5.2a: the functional nyumba only when it is the only occupied front pit.
-                if r == HOUSE && functional && (0..WIDTH).any(|x| x != HOUSE && own[x] > 0) {
+                if r == NYUMBA && functional && (0..WIDTH).any(|x| x != NYUMBA && own[x] > 0) {
                     continue;
                 }
                 // R5.2b: without the nyumba, singletons only when all are singletons.
-                if !self.house[s] && own[r] == 1 && !all_singletons {
+                if !self.nyumba[s] && own[r] == 1 && !all_singletons {
                     continue;
                 }
                 for cw in [true, false] {
@@ -357,8 +357,8 @@ impl Bao {
         }
         // R6.3: takasa from the front row if possible, else from the back row.
         // L3 (Bao la Kete): while the kuu exists, the mtaji takasa starts from it.
-        let front: &[usize] = if self.is_kete() && self.house[s] && own[HOUSE] >= 2 {
-            &[HOUSE]
+        let front: &[usize] = if self.is_kete() && self.nyumba[s] && own[NYUMBA] >= 2 {
+            &[NYUMBA]
         } else {
             &[0, 1, 2, 3, 4, 5, 6, 7]
         };
@@ -432,7 +432,7 @@ impl Bao {
         self.candidate_codes(&mut cands);
         let s = self.turn.index();
         // Only a namua capture move with an owned nyumba can reach the stop/safari decision.
-        let twins = self.hand[s] > 0 && self.house[s] && {
+        let twins = self.hand[s] > 0 && self.nyumba[s] && {
             let own = &self.pits[s];
             let opp = &self.pits[1 - s];
             (0..WIDTH).any(|r| own[r] > 0 && opp[facing(r)] > 0)
@@ -531,97 +531,24 @@ impl Bao {
         let s = side.index();
         let o = 1 - s;
         let namua = self.hand[s] > 0;
-        // R2.2: the mtaji stage is when both hands are empty.
-        let mtaji_stage = !namua && self.hand[o] == 0;
         let blocked = if namua {
             usize::MAX
         } else {
             self.takasia as usize
         };
         let old_takasia = self.takasia;
-        let mut cw = m.dir() == Some(Direction::Clockwise);
         let p = m.pit().ring_index(WIDTH);
         let mut info = RunInfo::new();
         let mut capture_move = false;
         let mut first_lap_decides = false;
-        let mut pos;
-        let mut seeds: u32;
-
-        macro_rules! destroy_house {
-            ($side:expr) => {
-                if self.house[$side] {
-                    self.house[$side] = false;
-                    if O::ENABLED {
-                        obs.event(Event::NyumbaDestroyed {
-                            side: Side::ALL[$side],
-                        });
-                    }
-                }
-            };
-        }
-        // R4: take the facing pit of own front pit `x`; returns false when the game is over.
-        macro_rules! capture {
-            ($x:expr, $free:expr) => {{
-                let x: usize = $x;
-                let f = facing(x);
-                let taken = self.pits[o][f];
-                self.pits[o][f] = 0;
-                // R4.3: kichwa and direction.
-                cw = match x {
-                    0 | 1 => true,
-                    6 | 7 => false,
-                    _ if $free => m.dir() == Some(Direction::Clockwise),
-                    _ => cw,
-                };
-                let kichwa = if cw { 0 } else { WIDTH - 1 };
-                if O::ENABLED {
-                    obs.event(Event::Capture {
-                        from: Pit::from_ring(side.other(), f, WIDTH),
-                        seeds: taken,
-                        kichwa: Pit::from_ring(side, kichwa, WIDTH),
-                        dir: if cw {
-                            Direction::Clockwise
-                        } else {
-                            Direction::Anticlockwise
-                        },
-                    });
-                }
-                // R4.4: capturing the owned nyumba destroys it.
-                if f == HOUSE {
-                    destroy_house!(o);
-                }
-                // R7.2c: the first capture of the mtaji stage ends both nyumbas.
-                if mtaji_stage {
-                    destroy_house!(s);
-                    destroy_house!(o);
-                }
-                // R4.5, R10.1: the opponent's front row is empty: the game ends now.
-                if front_bits(&self.pits[o]) == 0 {
-                    if O::ENABLED {
-                        obs.event(Event::GameOver {
-                            winner: side,
-                            travelling: taken,
-                        });
-                    }
-                    false
-                } else {
-                    pos = kichwa;
-                    seeds = u32::from(taken);
-                    true
-                }
-            }};
-        }
-
-        // Lifts the whole start pit; emptying the owned nyumba destroys it (R7.2b, R7.4).
-        macro_rules! lift_start {
-            () => {{
-                let n = lift(&mut self.pits[s], p, || m.pit(), obs);
-                if p == HOUSE {
-                    destroy_house!(s);
-                }
-                n
-            }};
-        }
+        let mut sw = Sowing {
+            side,
+            // R2.2: the mtaji stage is when both hands are empty.
+            mtaji_stage: !namua && self.hand[o] == 0,
+            cw: m.dir() == Some(Direction::Clockwise),
+            pos: 0,
+            seeds: 0,
+        };
 
         if namua {
             // R5: one seed from hand.
@@ -634,44 +561,43 @@ impl Bao {
             if before > 0 && self.pits[o][facing(p)] > 0 {
                 // R5.1: capture placement; the kichwa is the player's choice at a central pit.
                 capture_move = true;
-                pos = 0;
-                seeds = 0;
-                if !capture!(p, true) {
+                if !sw.capture(self, p, obs) {
                     return self.finish_game_over(info, capture_move, side);
                 }
-            } else if p == HOUSE && self.house[s] && before >= 6 && !(self.is_kete() && before == 6)
+            } else if p == NYUMBA
+                && self.nyumba[s]
+                && before >= 6
+                && !(self.is_kete() && before == 6)
             {
                 // R5.2a: the tax: two seeds sown, the nyumba stays owned.
                 self.pits[s][p] -= 2;
-                seeds = 2;
+                sw.seeds = 2;
                 if O::ENABLED {
                     obs.event(Event::Tax {
                         pit: m.pit(),
                         seeds: 2,
                     });
                 }
-                pos = step::<RING>(p, cw);
+                sw.pos = step::<RING>(p, sw.cw);
             } else {
                 // An ordinary takasa; L2: a lone kuu of exactly 6 is emptied and destroyed.
-                seeds = lift_start!();
-                pos = step::<RING>(p, cw);
+                sw.lift(self, p, obs);
             }
         } else {
             // R6.1: lift the whole pit.
-            seeds = lift_start!();
+            sw.lift(self, p, obs);
             // R6.2: a first lap of 2..15 seeds may make this a capture move.
-            first_lap_decides = seeds <= 15;
-            pos = step::<RING>(p, cw);
+            first_lap_decides = sw.seeds <= 15;
         }
 
         let mut guard = LapGuard::new(limit, cycle_from);
         loop {
             let state = || LapState {
                 pits: self.pits,
-                house: self.house,
-                pos: pos as u8,
-                seeds: seeds as u8,
-                clockwise: cw,
+                nyumba: self.nyumba,
+                pos: sw.pos as u8,
+                seeds: sw.seeds as u8,
+                clockwise: sw.cw,
                 capture: capture_move,
             };
             if guard.lap(&mut info, state) {
@@ -679,15 +605,15 @@ impl Bao {
             }
             // R10.1: a lap that starts in the back row while the front row is empty (its last
             // pit was just lifted) empties the mover's front row: the mover loses.
-            if pos >= WIDTH && front_bits(&self.pits[s]) == 0 {
-                self.pits[s][pos] += 1;
+            if sw.pos >= WIDTH && front_bits(&self.pits[s]) == 0 {
+                self.pits[s][sw.pos] += 1;
                 if O::ENABLED {
                     obs.event(Event::Sow {
-                        pit: self.pit(side, pos),
+                        pit: self.pit(side, sw.pos),
                     });
                     obs.event(Event::GameOver {
                         winner: side.other(),
-                        travelling: (seeds - 1) as u8,
+                        travelling: (sw.seeds - 1) as u8,
                     });
                 }
                 return self.finish_game_over(info, capture_move, side);
@@ -695,20 +621,20 @@ impl Bao {
             // R3.1: one seed per pit.
             if O::ENABLED {
                 loop {
-                    self.pits[s][pos] += 1;
+                    self.pits[s][sw.pos] += 1;
                     obs.event(Event::Sow {
-                        pit: self.pit(side, pos),
+                        pit: self.pit(side, sw.pos),
                     });
-                    seeds -= 1;
-                    if seeds == 0 {
+                    sw.seeds -= 1;
+                    if sw.seeds == 0 {
                         break;
                     }
-                    pos = step::<RING>(pos, cw);
+                    sw.pos = step::<RING>(sw.pos, sw.cw);
                 }
             } else {
-                pos = sow_lap(&mut self.pits[s], pos, seeds as usize, cw);
+                sw.pos = sow_lap(&mut self.pits[s], sw.pos, sw.seeds as usize, sw.cw);
             }
-            let x = pos;
+            let x = sw.pos;
             // R3.2a: an empty pit ends the move.
             if self.pits[s][x] == 1 {
                 if O::ENABLED {
@@ -726,7 +652,7 @@ impl Bao {
             }
             // R3.2b: capture, then a capture lap from a kichwa.
             if capture_move && facing_seeds {
-                if !capture!(x, false) {
+                if !sw.capture(self, x, obs) {
                     return self.finish_game_over(info, capture_move, side);
                 }
                 continue;
@@ -741,7 +667,7 @@ impl Bao {
                 break;
             }
             // R3.2d: the functional nyumba in a namua move: stop, or safari in a capture move.
-            if namua && x == HOUSE && self.house[s] && self.pits[s][HOUSE] >= 6 {
+            if namua && x == NYUMBA && self.nyumba[s] && self.pits[s][NYUMBA] >= 6 {
                 if capture_move {
                     info.decision = true;
                 }
@@ -757,12 +683,8 @@ impl Bao {
                     obs.event(Event::Safari);
                 }
             }
-            // R3.2e: relay; emptying the owned nyumba destroys it.
-            seeds = lift(&mut self.pits[s], x, || Pit::from_ring(side, x, WIDTH), obs);
-            if x == HOUSE {
-                destroy_house!(s);
-            }
-            pos = step::<RING>(x, cw);
+            // R3.2e: relay.
+            sw.lift(self, x, obs);
         }
 
         info.capture = capture_move;
@@ -771,7 +693,7 @@ impl Bao {
         self.reserved = if self.is_kete() { old_takasia } else { NONE };
         self.takasia = NONE;
         // R8.1: takasia after a mtaji takasa.
-        if !capture_move && mtaji_stage && self.takasia_rule() != TakasiaRule::Off {
+        if !capture_move && sw.mtaji_stage && self.takasia_rule() != TakasiaRule::Off {
             let t = self.takasia_target();
             if t != NONE {
                 self.takasia = t;
@@ -784,6 +706,19 @@ impl Bao {
             }
         }
         info
+    }
+
+    /// R7.2: `side` no longer owns its nyumba.
+    #[inline(always)]
+    fn destroy_nyumba<O: Observer>(&mut self, side: usize, obs: &mut O) {
+        if self.nyumba[side] {
+            self.nyumba[side] = false;
+            if O::ENABLED {
+                obs.event(Event::NyumbaDestroyed {
+                    side: Side::ALL[side],
+                });
+            }
+        }
     }
 
     fn finish_game_over(&mut self, mut info: RunInfo, capture: bool, mover: Side) -> RunInfo {
@@ -818,10 +753,88 @@ impl Bao {
         let only_occupied = (0..WIDTH).all(|r| r == t || qp[r] == 0);
         let only_two_plus = qp[t] >= 2 && (0..WIDTH).all(|r| r == t || qp[r] < 2);
         let single = qp[t] == 1 && self.takasia_rule() == TakasiaRule::Default;
-        if (t == HOUSE && self.house[q]) || only_occupied || only_two_plus || single {
+        if (t == NYUMBA && self.nyumba[q]) || only_occupied || only_two_plus || single {
             return NONE;
         }
         t as u8
+    }
+}
+
+/// The working state of one move in [`Bao::bao_run`]: the seeds in hand, where the next lap
+/// starts and its direction, which a capture (R4) sets anew.
+struct Sowing {
+    side: Side,
+    /// R2.2: both hands are empty.
+    mtaji_stage: bool,
+    cw: bool,
+    pos: usize,
+    seeds: u32,
+}
+
+impl Sowing {
+    /// R4: takes the opponent's pit facing own front pit `x` into hand for a capture lap from a
+    /// kichwa. Returns `false` when the capture ends the game.
+    #[inline(always)]
+    fn capture<O: Observer>(&mut self, b: &mut Bao, x: usize, obs: &mut O) -> bool {
+        let (side, s, o) = (self.side, self.side.index(), self.side.other().index());
+        let f = facing(x);
+        let taken = b.pits[o][f];
+        b.pits[o][f] = 0;
+        // R4.3: kichwa and direction; a central pit keeps the direction, which in a capture
+        // placement is still the one the move chose (R5.1).
+        self.cw = match x {
+            0 | 1 => true,
+            6 | 7 => false,
+            _ => self.cw,
+        };
+        let kichwa = if self.cw { 0 } else { WIDTH - 1 };
+        if O::ENABLED {
+            obs.event(Event::Capture {
+                from: Pit::from_ring(side.other(), f, WIDTH),
+                seeds: taken,
+                kichwa: Pit::from_ring(side, kichwa, WIDTH),
+                dir: if self.cw {
+                    Direction::Clockwise
+                } else {
+                    Direction::Anticlockwise
+                },
+            });
+        }
+        // R4.4: capturing the owned nyumba destroys it.
+        if f == NYUMBA {
+            b.destroy_nyumba(o, obs);
+        }
+        // R7.2c: the first capture of the mtaji stage ends both nyumbas.
+        if self.mtaji_stage {
+            b.destroy_nyumba(s, obs);
+            b.destroy_nyumba(o, obs);
+        }
+        // R4.5, R10.1: the opponent's front row is empty: the game ends now.
+        if front_bits(&b.pits[o]) == 0 {
+            if O::ENABLED {
+                obs.event(Event::GameOver {
+                    winner: side,
+                    travelling: taken,
+                });
+            }
+            false
+        } else {
+            self.pos = kichwa;
+            self.seeds = u32::from(taken);
+            true
+        }
+    }
+
+    /// R3.2e, R6.1: lifts own pit `r` whole to sow on from the next pit; emptying the owned
+    /// nyumba destroys it (R7.2b, R7.4).
+    #[inline(always)]
+    fn lift<O: Observer>(&mut self, b: &mut Bao, r: usize, obs: &mut O) {
+        let (side, s) = (self.side, self.side.index());
+        self.seeds = lift(&mut b.pits[s], r, || Pit::from_ring(side, r, WIDTH), obs);
+        if r == NYUMBA {
+            b.destroy_nyumba(s, obs);
+        }
+        self.pos = step::<RING>(r, self.cw);
     }
 }
 
@@ -865,7 +878,7 @@ impl Rules for Bao {
                     ));
                 }
                 b.hand = [f.hands.south, f.hands.north];
-                b.house = [f.nyumba.south, f.nyumba.north];
+                b.nyumba = [f.nyumba.south, f.nyumba.north];
                 if let Some(t) = f.takasia {
                     let r = t.ring_index(WIDTH);
                     if b.hand != [0, 0] {
@@ -873,7 +886,7 @@ impl Rules for Bao {
                             "takasia exists only in the mtaji stage",
                         ));
                     }
-                    if r == HOUSE && b.house[b.turn.index()] {
+                    if r == NYUMBA && b.nyumba[b.turn.index()] {
                         return Err(PositionError::Takasia(
                             "an owned nyumba cannot be takasia'd",
                         ));
@@ -897,7 +910,7 @@ impl Rules for Bao {
             Game::BaoLaKujifunza => None,
             game => Some(BaoFields {
                 hands: BySide::new(self.hand[0], self.hand[1]),
-                nyumba: BySide::new(self.house[0], self.house[1]),
+                nyumba: BySide::new(self.nyumba[0], self.nyumba[1]),
                 takasia: pit_of(self.turn, self.takasia),
                 reserved: (game == Game::BaoLaKete)
                     .then(|| pit_of(self.turn.other(), self.reserved)),
@@ -910,16 +923,13 @@ impl Rules for Bao {
     }
 
     fn total_seeds(&self) -> u32 {
-        let board: u32 = self.pits.iter().flatten().map(|&n| u32::from(n)).sum();
-        board + u32::from(self.hand[0]) + u32::from(self.hand[1])
+        super::seeds_with(&self.pits, self.hand)
     }
 
     fn state_word(&self) -> u64 {
-        self.turn.index() as u64
-            | u64::from(self.hand[0]) << 8
-            | u64::from(self.hand[1]) << 16
-            | u64::from(self.house[0]) << 24
-            | u64::from(self.house[1]) << 25
+        super::turn_word(self.turn, self.hand)
+            | u64::from(self.nyumba[0]) << 24
+            | u64::from(self.nyumba[1]) << 25
             | u64::from(self.takasia) << 32
             | u64::from(self.reserved) << 40
     }

@@ -90,12 +90,11 @@ impl Rules for Kalah {
     }
 
     fn total_seeds(&self) -> u32 {
-        let board: u32 = self.pits.iter().flatten().map(|&n| u32::from(n)).sum();
-        board + u32::from(self.stores[0]) + u32::from(self.stores[1])
+        super::seeds_with(&self.pits, self.stores)
     }
 
     fn state_word(&self) -> u64 {
-        self.turn.index() as u64 | u64::from(self.stores[0]) << 8 | u64::from(self.stores[1]) << 16
+        super::turn_word(self.turn, self.stores)
     }
 
     /// The game is over as soon as either side's pits are empty; each side's remaining seeds

@@ -13,6 +13,7 @@ pub(crate) mod bao;
 pub(crate) mod kalah;
 pub(crate) mod omweso;
 pub(crate) mod relay;
+pub(crate) mod sliding;
 
 /// How a move ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,6 +166,7 @@ pub(crate) enum State {
     Relay(relay::Relay),
     Kalah(kalah::Kalah),
     Omweso(omweso::Omweso),
+    Sliding(sliding::Sliding),
 }
 
 /// Runs `$e` with `$s` bound to the family state inside `$state`.
@@ -175,6 +177,7 @@ macro_rules! on_state {
             $crate::variants::State::Relay($s) => $e,
             $crate::variants::State::Kalah($s) => $e,
             $crate::variants::State::Omweso($s) => $e,
+            $crate::variants::State::Sliding($s) => $e,
         }
     };
 }
@@ -195,7 +198,8 @@ state_from!(
     Bao(bao::Bao),
     Relay(relay::Relay),
     Kalah(kalah::Kalah),
-    Omweso(omweso::Omweso)
+    Omweso(omweso::Omweso),
+    Sliding(sliding::Sliding)
 );
 
 /// The [`Rules`] accessors every family writes the same way: its struct has `variant`, `turn`
@@ -233,14 +237,25 @@ macro_rules! four_row_accessors {
 }
 pub(crate) use four_row_accessors;
 
+/// Every family's `total_seeds`: the board and two per-side counts kept off it (hands, stores,
+/// captures or reserves).
+pub(crate) fn seeds_with<const N: usize>(pits: &[[u8; N]; 2], off: [u8; 2]) -> u32 {
+    let board: u32 = pits.iter().flatten().map(|&n| u32::from(n)).sum();
+    board + u32::from(off[0]) + u32::from(off[1])
+}
+
+/// How every family's `state_word` starts: the side to move and two per-side counts.
+pub(crate) fn turn_word(turn: Side, counts: [u8; 2]) -> u64 {
+    turn.index() as u64 | u64::from(counts[0]) << 8 | u64::from(counts[1]) << 16
+}
+
 impl State {
     pub(crate) fn start(variant: Variant) -> Self {
         use crate::variant::Family;
         match variant.game().family() {
             Family::Bao => bao::Bao::start(variant).into(),
-            Family::Hawalis | Family::Hus | Family::Kimasai | Family::KimasaiSliding => {
-                relay::Relay::start(variant).into()
-            }
+            Family::Hawalis | Family::Hus | Family::Kimasai => relay::Relay::start(variant).into(),
+            Family::KimasaiSliding => sliding::Sliding::start(variant).into(),
             Family::Kalah => kalah::Kalah::start(variant).into(),
             Family::Omweso => omweso::Omweso::start(variant).into(),
         }
@@ -250,9 +265,10 @@ impl State {
         use crate::variant::Family;
         Ok(match variant.game().family() {
             Family::Bao => bao::Bao::from_setup(variant, setup)?.into(),
-            Family::Hawalis | Family::Hus | Family::Kimasai | Family::KimasaiSliding => {
+            Family::Hawalis | Family::Hus | Family::Kimasai => {
                 relay::Relay::from_setup(variant, setup)?.into()
             }
+            Family::KimasaiSliding => sliding::Sliding::from_setup(variant, setup)?.into(),
             Family::Kalah => kalah::Kalah::from_setup(variant, setup)?.into(),
             Family::Omweso => omweso::Omweso::from_setup(variant, setup)?.into(),
         })
@@ -279,6 +295,21 @@ pub(crate) fn rings_from_setup<const N: usize>(setup: &Setup, width: usize) -> [
         }
     }
     pits
+}
+
+/// The rings of a four-row setup without Bao fields (the relay and sliding games), its shape
+/// checked; the `s,n` field is the caller's.
+pub(crate) fn plain_rings_from_setup<const N: usize>(
+    variant: Variant,
+    setup: &Setup,
+) -> Result<[[u8; N]; 2], PositionError> {
+    check_shape(variant, setup)?;
+    if setup.bao.is_some() {
+        return Err(PositionError::Fields(
+            "this variant's diagrams have no Bao fields",
+        ));
+    }
+    Ok(rings_from_setup(setup, variant.width()))
 }
 
 /// A four-row setup from rings of pits.

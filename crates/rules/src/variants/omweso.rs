@@ -279,14 +279,11 @@ impl Rules for Omweso {
     }
 
     fn total_seeds(&self) -> u32 {
-        let board: u32 = self.pits.iter().flatten().map(|&n| u32::from(n)).sum();
-        board + u32::from(self.reserve[0]) + u32::from(self.reserve[1])
+        super::seeds_with(&self.pits, self.reserve)
     }
 
     fn state_word(&self) -> u64 {
-        self.turn.index() as u64
-            | u64::from(self.reserve[0]) << 8
-            | u64::from(self.reserve[1]) << 16
+        super::turn_word(self.turn, self.reserve)
     }
 
     /// O6: the game ends when the player to move has no legal move.

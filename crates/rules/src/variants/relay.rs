@@ -1,17 +1,17 @@
-//! The four-row games whose direction is fixed: Hawalis / Bao Kiarabu (docs/rules/hawalis.md),
-//! Hus (docs/rules/hus.md), Bao la Kimasai 4x8 (docs/rules/bao-la-kimasai.md) and the sliding
-//! Bao la Kimasai 4x12 (docs/rules/bao-la-kimasai-4x12.md). All move on the mover's ring of 2W
-//! pits; the first three relay from an occupied pit and end in an empty one, Hawalis and Hus
-//! sowing anticlockwise (the variants' "counter-clockwise": B1 → BW → AW → A1 → B1) and Bao la
-//! Kimasai clockwise; the sliding game moves one stone one step anticlockwise. They differ in
-//! the starts they allow, the capture, the reserve (Bao la Kimasai) and the end.
+//! The four-row relay games, whose direction is fixed: Hawalis / Bao Kiarabu
+//! (docs/rules/hawalis.md), Hus (docs/rules/hus.md) and Bao la Kimasai 4x8
+//! (docs/rules/bao-la-kimasai.md). All sow on the mover's ring of 2W pits, relay from an
+//! occupied pit and end in an empty one, Hawalis and Hus anticlockwise (the variants'
+//! "counter-clockwise": B1 → BW → AW → A1 → B1) and Bao la Kimasai clockwise. They differ in the
+//! starts they allow, the capture ([`Capture`], chosen once per position), the reserve (Bao la
+//! Kimasai) and the end. The sliding Bao la Kimasai 4x12 sows nothing: `sliding.rs`.
 //!
 //! Ring index as everywhere: front pit `c` is `c - 1`, back pit `c` is `2W - c`. Front index `r`
 //! faces the opponent's front index `W - 1 - r`, whose back pit behind it is index `W + r`.
 
 use super::{Rules, RunInfo};
 use crate::position::{EndReason, Outcome, PositionError};
-use crate::sow::{LapGuard, Observer, lift};
+use crate::sow::{LapGuard, Observer, lift, remove_facing};
 use crate::trace::{Event, StopReason};
 use crate::variant::Family;
 use crate::{BySide, MAX_WIDTH, Move, MoveList, Pit, RuleOption, Setup, Side, Variant};
@@ -20,15 +20,42 @@ const MAX_RING: usize = 2 * MAX_WIDTH;
 /// Bao la Kimasai 4x8: each player's reserve at the start.
 const KIMASAI_RESERVE: u8 = 24;
 
+/// The capture of a relay game, fixed by the variant: chosen when the position is built so that
+/// the sowing loop does not ask the variant lap after lap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Capture {
+    /// H4: a move ending in an empty front pit removes the facing pits from the board.
+    Hawalis,
+    /// U4: landing in an occupied front pit facing seeds takes them, and the landing pit's own,
+    /// to sow on; `needs_outer` (`capture_requires_outer`): only with seeds behind the facing pit.
+    Hus { needs_outer: bool },
+    /// M5: once the reserve is used up, landing in an occupied front pit facing seeds takes the
+    /// facing pit only, sown on from the landing pit.
+    Harvest,
+}
+
+impl Capture {
+    fn of(variant: Variant) -> Self {
+        match variant.game().family() {
+            Family::Hus => Self::Hus {
+                needs_outer: variant.has(RuleOption::CaptureRequiresOuter),
+            },
+            Family::Kimasai => Self::Harvest,
+            _ => Self::Hawalis,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Relay {
     pits: [[u8; MAX_RING]; 2],
-    /// Hawalis and the sliding game: seeds each side has captured (removed from the board).
+    /// Hawalis: seeds each side has captured (removed from the board).
     captured: [u8; 2],
     /// Bao la Kimasai 4x8: seeds each side still has in reserve.
     reserve: [u8; 2],
     turn: Side,
     width: u8,
+    capture: Capture,
     variant: Variant,
 }
 
@@ -75,50 +102,6 @@ impl Relay {
         self.reserve == [KIMASAI_RESERVE; 2] && self.turn == Side::South
     }
 
-    /// S2-S3: the sliding game's move: one stone one step; arriving in the front row facing a
-    /// stone, it removes that stone and the one behind it, when there is one.
-    fn slide<O: Observer>(&mut self, p: usize, obs: &mut O) -> RunInfo {
-        let side = self.turn;
-        let (s, o, w) = (side.index(), side.other().index(), self.w());
-        let mut info = RunInfo::new();
-        info.laps = 1;
-        let q = self.next(p);
-        self.pits[s][p] -= 1;
-        self.pits[s][q] += 1;
-        if O::ENABLED {
-            obs.event(Event::Lift {
-                pit: self.pit(side, p),
-                seeds: 1,
-            });
-            obs.event(Event::Sow {
-                pit: self.pit(side, q),
-            });
-        }
-        if q < w && self.pits[o][w - 1 - q] > 0 {
-            info.capture = true;
-            for t in [w - 1 - q, w + q] {
-                let n = self.pits[o][t];
-                if n > 0 {
-                    self.pits[o][t] = 0;
-                    self.captured[s] += n;
-                    if O::ENABLED {
-                        obs.event(Event::Remove {
-                            from: self.pit(side.other(), t),
-                            seeds: n,
-                        });
-                    }
-                }
-            }
-        }
-        if O::ENABLED {
-            obs.event(Event::Stop {
-                reason: StopReason::EmptyPit,
-            });
-        }
-        self.turn = side.other();
-        info
-    }
-
     fn front_empty(&self, s: usize) -> bool {
         self.pits[s][..self.w()].iter().all(|&n| n == 0)
     }
@@ -141,8 +124,6 @@ impl Rules for Relay {
                 Family::Hus => side[w / 2..2 * w].fill(2),
                 // M1: 1 in every front pit, the rest in reserve.
                 Family::Kimasai => side[..w].fill(1),
-                // S1: 1 in every pit but the own leftmost front pit.
-                Family::KimasaiSliding => side[1..2 * w].fill(1),
                 // H1: 2 in every pit.
                 _ => side[..2 * w].fill(2),
             }
@@ -158,20 +139,16 @@ impl Rules for Relay {
             reserve,
             turn: Side::South,
             width: w as u8,
+            capture: Capture::of(variant),
             variant,
         }
     }
 
     fn from_setup(variant: Variant, setup: &Setup) -> Result<Self, PositionError> {
-        super::check_shape(variant, setup)?;
-        if setup.bao.is_some() {
-            return Err(PositionError::Fields(
-                "this variant's diagrams have no Bao fields",
-            ));
-        }
+        let pits = super::plain_rings_from_setup(variant, setup)?;
         let mut b = Self::start(variant);
         match (variant.game().family(), setup.stores) {
-            (Family::Hawalis | Family::KimasaiSliding, Some(c)) => b.captured = [c.south, c.north],
+            (Family::Hawalis, Some(c)) => b.captured = [c.south, c.north],
             (Family::Kimasai, Some(c)) => b.reserve = [c.south, c.north],
             (Family::Hus, None) => {}
             (_, Some(_)) => {
@@ -184,7 +161,7 @@ impl Rules for Relay {
             }
         }
         b.turn = setup.turn;
-        b.pits = super::rings_from_setup(setup, b.w());
+        b.pits = pits;
         Ok(b)
     }
 
@@ -204,25 +181,20 @@ impl Rules for Relay {
     }
 
     fn total_seeds(&self) -> u32 {
-        let board: u32 = self.pits.iter().flatten().map(|&n| u32::from(n)).sum();
-        board
-            + u32::from(self.captured[0])
-            + u32::from(self.captured[1])
+        super::seeds_with(&self.pits, self.captured)
             + u32::from(self.reserve[0])
             + u32::from(self.reserve[1])
     }
 
     fn state_word(&self) -> u64 {
-        self.turn.index() as u64
-            | u64::from(self.captured[0]) << 8
-            | u64::from(self.captured[1]) << 16
+        super::turn_word(self.turn, self.captured)
             | u64::from(self.reserve[0]) << 24
             | u64::from(self.reserve[1]) << 32
     }
 
-    /// Hawalis, Hus and the sliding game end only when the side to move has no legal move (H5,
-    /// U5, S4). Bao la Kimasai 4x8 (M6): after a move, the player to move now loses if its front
-    /// row is empty (checked first), else the player who moved loses if its own is.
+    /// Hawalis and Hus end only when the side to move has no legal move (H5, U5). Bao la
+    /// Kimasai 4x8 (M6): after a move, the player to move now loses if its front row is empty
+    /// (checked first), else the player who moved loses if its own is.
     fn board_outcome(&self) -> Option<Outcome> {
         if self.family() != Family::Kimasai {
             return None;
@@ -246,32 +218,20 @@ impl Rules for Relay {
         let own = &self.pits[s];
         let ring = self.ring();
         let side = self.turn;
-        match self.family() {
-            Family::Kimasai => {
-                // M2-M4: any occupied pit; while the reserve lasts a reserve seed goes in first.
-                let plant = self.reserve[s] > 0 && !self.is_first_move();
-                for (r, &n) in own.iter().enumerate().take(ring) {
-                    if n > 0 {
-                        let pit = self.pit(side, r);
-                        out.push(if plant {
-                            Move::place(pit)
-                        } else {
-                            Move::from_pit(pit)
-                        });
-                    }
+        if self.family() == Family::Kimasai {
+            // M2-M4: any occupied pit; while the reserve lasts a reserve seed goes in first.
+            let plant = self.reserve[s] > 0 && !self.is_first_move();
+            for (r, &n) in own.iter().enumerate().take(ring) {
+                if n > 0 {
+                    let pit = self.pit(side, r);
+                    out.push(if plant {
+                        Move::place(pit)
+                    } else {
+                        Move::from_pit(pit)
+                    });
                 }
-                return;
             }
-            Family::KimasaiSliding => {
-                // S2: a stone slides to the next pit when that pit is empty.
-                for (r, &n) in own.iter().enumerate().take(ring) {
-                    if n > 0 && own[self.next(r)] == 0 {
-                        out.push(Move::from_pit(self.pit(side, r)));
-                    }
-                }
-                return;
-            }
-            _ => {}
+            return;
         }
         let before = out.len();
         // H2, U2: start from a pit with two or more seeds.
@@ -295,16 +255,11 @@ impl Rules for Relay {
         let s = side.index();
         let o = 1 - s;
         let w = self.w();
-        let hus = self.is_hus();
-        let needs_outer = self.variant.has(RuleOption::CaptureRequiresOuter);
-        let family = self.family();
+        let capture = self.capture;
         let mut info = RunInfo::new();
         let p = m.pit().ring_index(w);
-        if family == Family::KimasaiSliding {
-            return self.slide(p, obs);
-        }
         // M4: harvest once the reserve is used up, and never on the first move.
-        let harvest = family == Family::Kimasai && self.reserve[s] == 0 && !self.is_first_move();
+        let harvest = capture == Capture::Harvest && self.reserve[s] == 0 && !self.is_first_move();
         if m.is_place() {
             self.reserve[s] -= 1;
             self.pits[s][p] += 1;
@@ -344,22 +299,8 @@ impl Rules for Relay {
             if self.pits[s][x] == 1 {
                 // H4: the move ends in an empty pit; in the front row it captures the facing
                 // front pit, with the back pit behind it when that is occupied.
-                if family == Family::Hawalis && x < w && self.pits[o][facing] > 0 {
-                    let mut taken = 0;
-                    for t in [facing, behind] {
-                        let n = self.pits[o][t];
-                        if n > 0 {
-                            taken += n;
-                            self.pits[o][t] = 0;
-                            if O::ENABLED {
-                                obs.event(Event::Remove {
-                                    from: self.pit(side.other(), t),
-                                    seeds: n,
-                                });
-                            }
-                        }
-                    }
-                    self.captured[s] += taken;
+                if capture == Capture::Hawalis && x < w && self.pits[o][facing] > 0 {
+                    self.captured[s] += remove_facing(&mut self.pits[o], side.other(), x, w, obs);
                     info.capture = true;
                 }
                 if O::ENABLED {
@@ -387,10 +328,10 @@ impl Rules for Relay {
             // U4: Hus captures at an occupied front pit facing seeds (and, with
             // `capture_requires_outer`, with seeds behind): the facing pits and the landing
             // pit's own seeds are sown on from the next pit.
-            let captures = hus
-                && x < w
-                && self.pits[o][facing] > 0
-                && (!needs_outer || self.pits[o][behind] > 0);
+            let captures = matches!(capture, Capture::Hus { needs_outer }
+                if x < w
+                    && self.pits[o][facing] > 0
+                    && (!needs_outer || self.pits[o][behind] > 0));
             if captures {
                 info.capture = true;
                 let mut hand = 0u32;
