@@ -7,12 +7,12 @@
 //! generation). Both produce the same texts, which the benchmark checks.
 
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Result, anyhow};
 use mancala::{Position, Variant};
 
-use crate::cpu::CpuClock;
+use crate::cpu::{Stopwatch, share_text};
 use crate::rng::Rng;
 
 /// The moves measured in each variant: one random legal move at each position of random games.
@@ -79,18 +79,17 @@ fn time(
     sample: &[Sample],
     budget: Duration,
     path: fn(&Sample) -> Option<Vec<String>>,
-) -> (f64, f64) {
-    let clock = CpuClock::start();
-    let start = Instant::now();
+) -> (f64, Option<f64>) {
+    let t = Stopwatch::start();
     let mut moves = 0u64;
-    while start.elapsed() < budget {
+    while t.elapsed() < budget {
         for s in sample {
             std::hint::black_box(path(s));
         }
         moves += sample.len() as u64;
     }
-    let wall = start.elapsed().as_secs_f64();
-    (wall / moves.max(1) as f64, clock.share())
+    let (wall, share) = t.read();
+    (wall / moves.max(1) as f64, share)
 }
 
 /// Measures every variant in `variants` for about `seconds` each.
@@ -125,12 +124,12 @@ pub(crate) fn run(out: &mut impl Write, variants: &[Variant], seconds: f64) -> R
         let (after, cpu_after) = time(&sample, budget, one_pass);
         writeln!(
             out,
-            "{:<30} {:>7.1} µs {:>4.0}% {:>7.1} µs {:>4.0}% {:>6.2}x",
+            "{:<30} {:>7.1} µs {:>5} {:>7.1} µs {:>5} {:>6.2}x",
             v.display_name(),
             before * 1e6,
-            cpu_before * 100.0,
+            share_text(cpu_before),
             after * 1e6,
-            cpu_after * 100.0,
+            share_text(cpu_after),
             before / after
         )?;
     }
