@@ -94,7 +94,7 @@ pub(crate) struct PositionView {
     pub(crate) pits: BTreeMap<String, u8>,
     /// Seeds in hand; `None` where the variant has no hands.
     pub(crate) hands: Option<PerSide<u8>>,
-    /// The diagram's `s,n` field; `None` where there is none.
+    /// The diagram's stores field (`s,n`); `None` where there is none.
     pub(crate) stores: Option<PerSide<u8>>,
     /// What `stores` counts.
     pub(crate) store_label: Option<String>,
