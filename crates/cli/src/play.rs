@@ -14,7 +14,7 @@ use mancala::{BySide, EndReason, Game, Move, MoveText, Position, Side};
 use mancala_engine::{Limits, Player, levels};
 
 use crate::rng::{self, Rng};
-use crate::{bench, board, games};
+use crate::{board, games};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Opponent {
@@ -64,6 +64,16 @@ pub(crate) const fn name(side: Side) -> &'static str {
     }
 }
 
+/// How long the computer thought, as a person reads it: `done` when it was too quick to
+/// notice, else tenths of a second.
+fn thought(secs: f64) -> String {
+    if secs < 0.1 {
+        "done.".to_owned()
+    } else {
+        format!("done in {secs:.1} s.")
+    }
+}
+
 fn text_of(pos: &Position, m: Move) -> String {
     pos.move_text(m).unwrap_or_else(|_| m.to_string())
 }
@@ -102,7 +112,7 @@ impl Session {
         out.flush()?;
         let clock = Instant::now();
         let found = engine.choose(pos, &Limits::default(), &AtomicBool::new(false));
-        writeln!(out, "{}", bench::time(clock.elapsed().as_secs_f64()))?;
+        writeln!(out, "{}", thought(clock.elapsed().as_secs_f64()))?;
         // A player always has a move in a game that is not over; fall back to the first.
         Ok(found.best.or_else(|| pos.legal_moves().first().copied()))
     }
@@ -158,7 +168,28 @@ impl Session {
 
     fn legal_texts(&self) -> Vec<String> {
         let pos = self.game.position();
-        pos.legal_moves().iter().map(|&m| text_of(pos, m)).collect()
+        pos.legal_move_texts().into_iter().map(|(_, t)| t).collect()
+    }
+
+    /// The legal moves from `pit` alone, as text, when a bare pit is typed in a game whose
+    /// moves name a direction (`A6` for `A6<` or `A6>`).
+    fn moves_from(&self, input: &str) -> Option<Vec<String>> {
+        let pos = self.game.position();
+        let mt = input.parse::<MoveText>().ok()?;
+        let bare = mt.sign.is_none() && !mt.place && mt.choices.is_empty() && mt.marks.is_none();
+        if !bare || !pos.variant().game().chooses_direction() {
+            return None;
+        }
+        let own = mt.pit.to_string();
+        Some(
+            self.legal_texts()
+                .into_iter()
+                .filter(|t| {
+                    t.strip_prefix(&own)
+                        .is_some_and(|rest| rest.starts_with(['<', '>']))
+                })
+                .collect(),
+        )
     }
 
     /// The numbered legal moves, wrapped to 80 columns.
@@ -373,22 +404,93 @@ pub(crate) fn run(
                     redraw = true;
                 }
             },
-            text => match s.parse_input(text) {
-                Ok(m) => {
-                    let played = text_of(&pos, m);
-                    match s.game.play(m) {
-                        Ok(()) => {
-                            writeln!(out, "{} plays {played}", s.label(side))?;
-                            redraw = true;
+            typed => {
+                // A bare pit where moves name a direction: the one way it can go, or the
+                // question which way (docs/notation.md §4).
+                let text = match s.moves_from(typed).as_deref() {
+                    Some([only]) => only.clone(),
+                    Some(ways @ [_, _, ..]) => {
+                        writeln!(
+                            out,
+                            "{typed} can go more than one way: {}.",
+                            ways.join(", ")
+                        )?;
+                        writeln!(out, "Type one of them, or its number in the list.")?;
+                        continue;
+                    }
+                    _ => typed.to_owned(),
+                };
+                match s.parse_input(&text) {
+                    Ok(m) => {
+                        let played = text_of(&pos, m);
+                        match s.game.play(m) {
+                            Ok(()) => {
+                                writeln!(out, "{} plays {played}", s.label(side))?;
+                                redraw = true;
+                            }
+                            Err(e) => writeln!(out, "{e}. Try again.")?,
                         }
-                        Err(e) => writeln!(out, "{e}. Try again.")?,
+                    }
+                    Err(e) => {
+                        writeln!(out, "{e}.")?;
+                        writeln!(out, "Type a move from the list, its number, or `help`.")?;
                     }
                 }
-                Err(e) => {
-                    writeln!(out, "{e}.")?;
-                    writeln!(out, "Type a move from the list, its number, or `help`.")?;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala::Variant;
+
+    #[test]
+    fn thinking_time_for_people() {
+        assert_eq!(thought(0.000_029_7), "done.");
+        assert_eq!(thought(0.099), "done.");
+        assert_eq!(thought(1.04), "done in 1.0 s.");
+    }
+
+    /// A bare pit names exactly the legal moves from it in the games whose moves name a
+    /// direction, and nothing elsewhere (there a pit alone is already a move).
+    #[test]
+    fn a_bare_pit_names_its_moves() {
+        let opts = Options {
+            opponent: Opponent::Human,
+            level: None,
+            human: Side::South,
+            seed: 1,
+        };
+        for v in Variant::DEFAULTS {
+            let mut rng = Rng::new(5);
+            let mut pos = Position::new(v);
+            for _ in 0..30 {
+                let s = Session {
+                    game: GameRecord::new(pos),
+                    opts,
+                    rng: Rng::new(1),
+                    engine: None,
+                };
+                for pit in v.pits(pos.turn()) {
+                    let ways = s.moves_from(&pit.to_string());
+                    if !v.game().chooses_direction() {
+                        assert_eq!(ways, None, "{v}");
+                        continue;
+                    }
+                    let from: Vec<String> = pos
+                        .legal_move_texts()
+                        .into_iter()
+                        .filter(|(m, _)| m.pit() == pit)
+                        .map(|(_, t)| t)
+                        .collect();
+                    assert_eq!(ways, Some(from), "{v}: {pit} in {pos}");
                 }
-            },
+                if pos.play_random(|n| rng.below(n)).is_none() {
+                    break;
+                }
+            }
         }
     }
 }

@@ -295,6 +295,33 @@ fn play_a_move_then_quit() {
 }
 
 #[test]
+fn play_a_bare_pit_asks_which_way_where_moves_name_one() {
+    // At the start of Bao la Kiswahili A6 can go either way: the pit alone asks, and the
+    // answer plays; in Kalah a pit alone is the whole move.
+    let o = run(
+        &["play", "bao-la-kiswahili", "--vs", "human"],
+        "A6\nA6<\nquit\n",
+    );
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(
+        out.contains("A6 can go more than one way: A6>*, A6<*."),
+        "{out}"
+    );
+    assert!(out.contains("South plays A6<*"), "{out}");
+    assert!(!out.contains("illegal"), "{out}");
+    let o = run(
+        &["play", "kalah", "--level", "2", "--seed", "1"],
+        "A1\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(out.contains("South (you) plays A1"), "{out}");
+    // The computer's thinking time reads as a person would say it.
+    assert!(out.contains("North (level 2) is thinking... done"), "{out}");
+    assert!(!out.contains("µs"), "{out}");
+}
+
+#[test]
 fn play_to_the_end_with_move_numbers() {
     for (variant, side) in [
         ("bao-la-kiswahili", "south"),
