@@ -357,13 +357,12 @@ impl From<NotationArg> for Notation {
 struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The opponent: a random player, or another person at this terminal
-    #[arg(long, value_enum, default_value_t = play::Opponent::Random)]
+    /// The opponent: the computer (at --level), a random player, or another person at this
+    /// terminal
+    #[arg(long, value_enum, default_value_t = play::Opponent::Computer)]
     vs: play::Opponent,
-    /// Play the engine at this level, 1 (beginner) to 8 (strongest), instead of the random
-    /// player
-    #[arg(long, value_name = "N", conflicts_with = "vs",
-          value_parser = clap::value_parser!(u8).range(1..=8))]
+    /// The computer's level, 1 (beginner) to 8 (strongest); a middle level when not given
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=8))]
     level: Option<u8>,
     /// Your side against the computer (South moves first)
     #[arg(long, value_enum, default_value_t = SideArg::South)]
@@ -571,9 +570,14 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Play(a) => {
             let start = a.game.start()?;
+            if a.level.is_some() && a.vs != play::Opponent::Computer {
+                return Err(anyhow!(
+                    "--level is the computer's level: it goes with --vs computer"
+                ));
+            }
             let opts = play::Options {
                 opponent: a.vs,
-                level: a.level,
+                level: a.level.unwrap_or(play::DEFAULT_LEVEL),
                 human: a.side.into(),
                 seed: a.seed.unwrap_or_else(rng::clock_seed),
             };

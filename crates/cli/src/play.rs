@@ -18,17 +18,22 @@ use crate::{board, games};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Opponent {
+    /// The engine at a level (--level)
+    Computer,
     /// A player that picks uniformly among the legal moves
     Random,
     /// Another person at the same terminal (pass-and-play)
     Human,
 }
 
+/// The computer's level when `play` is not given one: the middle of the eight ("club player").
+pub(crate) const DEFAULT_LEVEL: u8 = 4;
+
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Options {
     pub(crate) opponent: Opponent,
-    /// The engine's level (1 to 8) in place of the random player.
-    pub(crate) level: Option<u8>,
+    /// The engine's level (1 to 8) against `Opponent::Computer`.
+    pub(crate) level: u8,
     /// The human's side against the computer.
     pub(crate) human: Side,
     pub(crate) seed: u64,
@@ -80,14 +85,14 @@ fn text_of(pos: &Position, m: Move) -> String {
 
 impl Session {
     fn is_computer(&self, side: Side) -> bool {
-        self.opts.opponent == Opponent::Random && side != self.opts.human
+        self.opts.opponent != Opponent::Human && side != self.opts.human
     }
 
     /// Who the computer is: `random` or `level 3`.
     fn computer(&self) -> String {
-        match self.opts.level {
-            Some(n) => format!("level {n}"),
-            None => "random".to_owned(),
+        match self.opts.opponent {
+            Opponent::Computer => format!("level {}", self.opts.level),
+            Opponent::Random | Opponent::Human => "random".to_owned(),
         }
     }
 
@@ -95,8 +100,12 @@ impl Session {
     fn label(&self, side: Side) -> String {
         match self.opts.opponent {
             Opponent::Human => name(side).to_owned(),
-            Opponent::Random if side == self.opts.human => format!("{} (you)", name(side)),
-            Opponent::Random => format!("{} ({})", name(side), self.computer()),
+            Opponent::Computer | Opponent::Random if side == self.opts.human => {
+                format!("{} (you)", name(side))
+            }
+            Opponent::Computer | Opponent::Random => {
+                format!("{} ({})", name(side), self.computer())
+            }
         }
     }
 
@@ -196,7 +205,9 @@ impl Session {
     fn list_moves(&self, out: &mut impl Write) -> io::Result<()> {
         let side = self.game.position().turn();
         match self.opts.opponent {
-            Opponent::Random => writeln!(out, "Your move ({}). Legal moves:", name(side))?,
+            Opponent::Computer | Opponent::Random => {
+                writeln!(out, "Your move ({}). Legal moves:", name(side))?;
+            }
             Opponent::Human => writeln!(out, "{} to move. Legal moves:", name(side))?,
         }
         let mut line = String::new();
@@ -259,7 +270,7 @@ impl Session {
         let target = match self.opts.opponent {
             Opponent::Human => self.game.moves().len().checked_sub(1),
             // The last position, before the end, where the human was to move.
-            Opponent::Random => {
+            Opponent::Computer | Opponent::Random => {
                 let n = self.game.moves().len();
                 self.game.positions()[..n]
                     .iter()
@@ -289,10 +300,8 @@ pub(crate) fn run(
     opts: Options,
 ) -> io::Result<()> {
     let engine = match opts.opponent {
-        Opponent::Random => opts
-            .level
-            .and_then(|n| mancala_engine::level(start.variant().game(), n, opts.seed)),
-        Opponent::Human => None,
+        Opponent::Computer => mancala_engine::level(start.variant().game(), opts.level, opts.seed),
+        Opponent::Random | Opponent::Human => None,
     };
     let mut s = Session {
         game: GameRecord::new(start),
@@ -303,14 +312,14 @@ pub(crate) fn run(
     for side in Side::ALL {
         let who = match opts.opponent {
             Opponent::Human => "human".to_owned(),
-            Opponent::Random if side == opts.human => "human".to_owned(),
-            Opponent::Random => s.computer().replace(' ', ""),
+            Opponent::Computer | Opponent::Random if side == opts.human => "human".to_owned(),
+            Opponent::Computer | Opponent::Random => s.computer().replace(' ', ""),
         };
         s.game.set_tag(name(side), &who);
     }
     s.game.set_tag("Date", &rng::today());
     match (opts.opponent, opts.level) {
-        (Opponent::Random, Some(n)) => {
+        (Opponent::Computer, n) => {
             let about = levels(s.game.position().variant().game())
                 .get(usize::from(n).saturating_sub(1))
                 .map_or_else(String::new, mancala_engine::Level::description);
@@ -320,7 +329,7 @@ pub(crate) fn run(
                 name(opts.human),
             )?;
         }
-        (Opponent::Random, None) => writeln!(
+        (Opponent::Random, _) => writeln!(
             out,
             "You play {} against a random player (seed {}). Type `help` for commands.",
             name(opts.human),
@@ -391,7 +400,7 @@ pub(crate) fn run(
                 writeln!(out, "{} resigns.", name(side))?;
             }
             "undo" | "u" => match s.undo() {
-                0 if s.opts.opponent == Opponent::Random => {
+                0 if s.opts.opponent != Opponent::Human => {
                     writeln!(out, "There is no move of yours to take back.")?;
                 }
                 0 => writeln!(out, "There is no move to take back.")?,
@@ -459,7 +468,7 @@ mod tests {
     fn a_bare_pit_names_its_moves() {
         let opts = Options {
             opponent: Opponent::Human,
-            level: None,
+            level: DEFAULT_LEVEL,
             human: Side::South,
             seed: 1,
         };

@@ -285,7 +285,10 @@ fn show_refuses_a_bad_diagram() {
 
 #[test]
 fn play_a_move_then_quit() {
-    let o = run(&["play", "bao-la-kiswahili", "--seed", "1"], "A6<\nquit\n");
+    let o = run(
+        &["play", "bao-la-kiswahili", "--vs", "random", "--seed", "1"],
+        "A6<\nquit\n",
+    );
     assert_ok(&o);
     let out = stdout(&o);
     assert!(out.contains("South (you) plays A6<*"), "{out}");
@@ -322,6 +325,24 @@ fn play_a_bare_pit_asks_which_way_where_moves_name_one() {
 }
 
 #[test]
+fn play_without_options_plays_the_computer_at_a_middle_level() {
+    let o = run(&["play", "kalah", "--seed", "1"], "A1\nquit\n");
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(out.contains("You play South against level 4"), "{out}");
+    assert!(out.contains("North (level 4) plays "), "{out}");
+    assert!(out.contains("[North \"level4\"]"), "{out}");
+    assert_input_error(&run(
+        &["play", "kalah", "--vs", "human", "--level", "3"],
+        "",
+    ));
+    assert_input_error(&run(
+        &["play", "kalah", "--vs", "random", "--level", "3"],
+        "",
+    ));
+}
+
+#[test]
 fn play_to_the_end_with_move_numbers() {
     for (variant, side) in [
         ("bao-la-kiswahili", "south"),
@@ -329,7 +350,9 @@ fn play_to_the_end_with_move_numbers() {
         ("bao-la-kete", "south"),
     ] {
         let o = run(
-            &["play", variant, "--side", side, "--seed", "5"],
+            &[
+                "play", variant, "--vs", "random", "--side", side, "--seed", "5",
+            ],
             "1\n".repeat(3000),
         );
         assert_ok(&o);
@@ -347,7 +370,10 @@ fn play_to_the_end_with_move_numbers() {
 #[test]
 fn play_survives_bad_input_and_eof() {
     let input = "zzz\n99\n0\na6<\nA6<**\n\nhelp\nundo\nA6<\nundo\nA7>\n";
-    let o = run(&["play", "bao-la-kiswahili", "--seed", "2"], input);
+    let o = run(
+        &["play", "bao-la-kiswahili", "--vs", "random", "--seed", "2"],
+        input,
+    );
     assert_ok(&o);
     let out = stdout(&o);
     assert!(!stderr(&o).contains("panicked"));
@@ -364,7 +390,7 @@ fn play_survives_bad_input_and_eof() {
 
     // Bytes that are not UTF-8 are a bad move too.
     let o = run(
-        &["play", "bao-la-kiswahili", "--seed", "2"],
+        &["play", "bao-la-kiswahili", "--vs", "random", "--seed", "2"],
         b"A\xff6<\nA6<\n",
     );
     assert_ok(&o);
@@ -627,7 +653,9 @@ fn show_draws_wide_and_hawalis_boards() {
 fn play_kalah_to_the_end_with_move_numbers() {
     for (side, seed) in [("south", "4"), ("north", "1")] {
         let o = run(
-            &["play", "kalah", "--side", side, "--seed", seed],
+            &[
+                "play", "kalah", "--vs", "random", "--side", side, "--seed", seed,
+            ],
             "1\n".repeat(200),
         );
         assert_ok(&o);
@@ -644,7 +672,10 @@ fn play_kalah_to_the_end_with_move_numbers() {
 
 #[test]
 fn play_kalah_extra_turn_and_undo() {
-    let o = run(&["play", "kalah", "--seed", "11"], "A3\nA6\nundo\nquit\n");
+    let o = run(
+        &["play", "kalah", "--vs", "random", "--seed", "11"],
+        "A3\nA6\nundo\nquit\n",
+    );
     assert_ok(&o);
     let out = stdout(&o);
     assert!(out.contains("South (you) plays A3\n"), "{out}");
@@ -667,7 +698,7 @@ fn play_every_variant_a_few_moves() {
     for v in Variant::DEFAULTS {
         let slug = v.to_string();
         let o = run(
-            &["play", &slug, "--seed", "3"],
+            &["play", &slug, "--vs", "random", "--seed", "3"],
             "help\n".to_owned() + &"1\n".repeat(6) + "quit\n",
         );
         assert_ok(&o);
