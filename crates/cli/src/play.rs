@@ -373,7 +373,11 @@ pub(crate) fn run(
                 return s.print_record(out);
             }
             writeln!(out, "{} plays {text}", s.label(side))?;
-            redraw = true;
+            // A Kalah extra sowing is still the computer's turn: one board after all of it.
+            redraw = s.game.outcome().is_some() || !s.is_computer(s.game.position().turn());
+            if !redraw && let Some(note) = s.moves_again() {
+                writeln!(out, "  {note}")?;
+            }
             continue;
         }
         if redraw {
@@ -435,7 +439,10 @@ pub(crate) fn run(
                         match s.game.play(m) {
                             Ok(()) => {
                                 writeln!(out, "{} plays {played}", s.label(side))?;
-                                redraw = true;
+                                // One board a turn: when the computer replies, the board is
+                                // drawn after its move (the end of the game is always drawn).
+                                let next = s.game.position().turn();
+                                redraw = s.game.outcome().is_some() || !s.is_computer(next);
                             }
                             Err(e) => writeln!(out, "{e}. Try again.")?,
                         }

@@ -332,6 +332,12 @@ fn play_without_options_plays_the_computer_at_a_middle_level() {
     assert!(out.contains("You play South against level 4"), "{out}");
     assert!(out.contains("North (level 4) plays "), "{out}");
     assert!(out.contains("[North \"level4\"]"), "{out}");
+    // One board a turn: the start, then the position after the computer's reply.
+    let o = run(&["play", "bao-la-kiswahili", "--seed", "1"], "A6<\nquit\n");
+    let out = stdout(&o);
+    let boards: Vec<&str> = out.lines().filter(|l| l.contains(" · ply ")).collect();
+    assert_eq!(boards.len(), 2, "{out}");
+    assert!(boards[1].contains("ply 2 · last move "), "{out}");
     assert_input_error(&run(
         &["play", "kalah", "--vs", "human", "--level", "3"],
         "",
