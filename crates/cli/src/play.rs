@@ -79,6 +79,23 @@ fn thought(secs: f64) -> String {
     }
 }
 
+/// A move as the `plays` line reports it: its text, and what it captured (`A4<, capturing 6
+/// from a5`).
+fn played(pos: &Position, m: Move) -> String {
+    let Ok(trace) = pos.trace(m) else {
+        return m.to_string();
+    };
+    let taken: Vec<String> = trace
+        .captures()
+        .map(|(from, seeds)| format!("{seeds} from {from}"))
+        .collect();
+    if taken.is_empty() {
+        trace.text().to_owned()
+    } else {
+        format!("{}, capturing {}", trace.text(), taken.join(", "))
+    }
+}
+
 fn text_of(pos: &Position, m: Move) -> String {
     pos.move_text(m).unwrap_or_else(|_| m.to_string())
 }
@@ -367,12 +384,12 @@ pub(crate) fn run(
                 writeln!(out, "{} has no move.", name(side))?;
                 return s.print_record(out);
             };
-            let text = text_of(&pos, m);
+            let played = played(&pos, m);
             if let Err(e) = s.game.play(m) {
                 writeln!(out, "internal error: {e}")?;
                 return s.print_record(out);
             }
-            writeln!(out, "{} plays {text}", s.label(side))?;
+            writeln!(out, "{} plays {played}", s.label(side))?;
             // A Kalah extra sowing is still the computer's turn: one board after all of it.
             redraw = s.game.outcome().is_some() || !s.is_computer(s.game.position().turn());
             if !redraw && let Some(note) = s.moves_again() {
@@ -435,7 +452,7 @@ pub(crate) fn run(
                 };
                 match s.parse_input(&text) {
                     Ok(m) => {
-                        let played = text_of(&pos, m);
+                        let played = played(&pos, m);
                         match s.game.play(m) {
                             Ok(()) => {
                                 writeln!(out, "{} plays {played}", s.label(side))?;

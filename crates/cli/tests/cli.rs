@@ -313,6 +313,16 @@ fn play_a_bare_pit_asks_which_way_where_moves_name_one() {
     );
     assert!(out.contains("South plays A6<*"), "{out}");
     assert!(!out.contains("illegal"), "{out}");
+    // What a move took is said with it.
+    let o = run(
+        &["play", "bao-la-kiswahili", "--vs", "human"],
+        "A6<\na6<\nA4<\nquit\n",
+    );
+    assert!(
+        stdout(&o).contains("South plays A4<, capturing 6 from a5\n"),
+        "{}",
+        stdout(&o)
+    );
     let o = run(
         &["play", "kalah", "--level", "2", "--seed", "1"],
         "A1\nquit\n",

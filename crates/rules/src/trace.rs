@@ -212,6 +212,30 @@ impl Trace {
         self.capture
     }
 
+    /// The opponent's pits the move took seeds from, with how many, in order: Bao captures,
+    /// Kalah and Hawalis removals to the store, Hus takes into the hand.
+    ///
+    /// ```
+    /// use mancala::{Pit, Position, Variant};
+    ///
+    /// let mut pos = Position::new(Variant::BAO_LA_KISWAHILI);
+    /// for text in ["A6<", "a6<"] {
+    ///     pos = pos.play(pos.parse_move(text)?)?;
+    /// }
+    /// let trace = pos.trace_move_text("A4<")?;
+    /// let a5: Pit = "a5".parse()?;
+    /// assert_eq!(trace.captures().collect::<Vec<_>>(), [(a5, 6)]);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn captures(&self) -> impl Iterator<Item = (Pit, u8)> + '_ {
+        self.events.iter().filter_map(|e| match *e {
+            Event::Capture { from, seeds, .. }
+            | Event::Remove { from, seeds }
+            | Event::Take { from, seeds } => Some((from, seeds)),
+            _ => None,
+        })
+    }
+
     /// The position after the move.
     #[must_use]
     pub const fn result(&self) -> &Position {

@@ -58,7 +58,7 @@ pub(super) fn event(
         epoch,
         ply,
         side: mover.into(),
-        sentence: describe(mover, trace.text(), trace.events()),
+        sentence: describe(trace),
         trace: trace.events().iter().map(EventView::from).collect(),
         text: trace.text().to_owned(),
         after: AfterView {

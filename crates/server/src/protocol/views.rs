@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use mancala::trace::{Event, StopReason};
+use mancala::trace::{Event, StopReason, Trace};
 use mancala::{Direction, EndReason, Outcome, Pit, Position, Side};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -320,26 +320,21 @@ impl From<&Event> for EventView {
 
 /// A sentence for people and screen readers: who played what, and what it took.
 #[must_use]
-pub(crate) fn describe(mover: Side, text: &str, events: &[Event]) -> String {
-    let name = match mover {
+pub(crate) fn describe(trace: &Trace) -> String {
+    let name = match trace.before().turn() {
         Side::South => "South",
         Side::North => "North",
     };
-    let mut out = format!("{name} played {text}");
-    let mut taken = Vec::new();
-    for e in events {
-        match *e {
-            Event::Capture { from, seeds, .. }
-            | Event::Remove { from, seeds }
-            | Event::Take { from, seeds } => taken.push(format!("{seeds} from {from}")),
-            _ => {}
-        }
-    }
+    let mut out = format!("{name} played {}", trace.text());
+    let taken: Vec<String> = trace
+        .captures()
+        .map(|(from, seeds)| format!("{seeds} from {from}"))
+        .collect();
     if !taken.is_empty() {
         out.push_str(", captured ");
         out.push_str(&taken.join(", "));
     }
-    if events.iter().any(|e| matches!(e, Event::ExtraTurn)) {
+    if trace.events().contains(&Event::ExtraTurn) {
         out.push_str(", and moves again");
     }
     out
