@@ -437,9 +437,9 @@ impl Position {
         self.update_zobrist(&before);
     }
 
-    /// Names a legal move and plays it in one pass: its events, its move text with marks and
-    /// the position it leaves. The play is also the legality check (a never-ending move is
-    /// found by cycle finding within a few dozen laps, so its events stay few).
+    /// Names a legal move and plays it: its events, its move text with marks and the position
+    /// it leaves, from one check (a silent play) and one recorded play, with nothing worked out
+    /// again by the caller.
     ///
     /// ```
     /// use mancala::trace::Event;
@@ -457,17 +457,12 @@ impl Position {
     /// # Errors
     /// An illegal move.
     pub fn trace(&self, m: Move) -> Result<Trace, IllegalMoveError> {
-        if !on_state!(&self.state, s => s.is_candidate(m)) {
-            return Err(IllegalMoveError { m });
-        }
+        // Checked by a silent play first: a never-ending candidate may run to the lap limit,
+        // and recording its events would hold millions of them.
+        let (result, _) = self.run_checked(m).ok_or(IllegalMoveError { m })?;
         let mut events = Vec::new();
-        let mut result = *self;
-        let info =
-            on_state!(&mut result.state, s => s.run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut events));
-        if !self.ended_as_named(m, &info) {
-            return Err(IllegalMoveError { m });
-        }
-        result.update_zobrist(self);
+        let mut replay = self.state;
+        let info = on_state!(&mut replay, s => s.run(m, LAP_LIMIT, CYCLE_CHECK_FROM, &mut events));
         Ok(Trace {
             played: m,
             text: self.text_of(m, &info, &result),
