@@ -79,23 +79,6 @@ fn thought(secs: f64) -> String {
     }
 }
 
-/// A move as the `plays` line reports it: its text, and what it captured (`A4<, capturing 6
-/// from a5`).
-fn played(pos: &Position, m: Move) -> String {
-    let Ok(trace) = pos.trace(m) else {
-        return m.to_string();
-    };
-    let taken: Vec<String> = trace
-        .captures()
-        .map(|(from, seeds)| format!("{seeds} from {from}"))
-        .collect();
-    if taken.is_empty() {
-        trace.text().to_owned()
-    } else {
-        format!("{}, capturing {}", trace.text(), taken.join(", "))
-    }
-}
-
 fn text_of(pos: &Position, m: Move) -> String {
     pos.move_text(m).unwrap_or_else(|_| m.to_string())
 }
@@ -190,6 +173,22 @@ impl Session {
             ""
         };
         Some(format!("{} moves again{why}.", self.label(side)))
+    }
+
+    /// Plays `m`, named and played once, and reports it as the `plays` line does: its text
+    /// and what it captured (`A4<, capturing 6 from a5`).
+    fn play(&mut self, m: Move) -> Result<String, String> {
+        let trace = self.game.position().trace(m).map_err(|e| e.to_string())?;
+        self.game.push_trace(&trace).map_err(|e| e.to_string())?;
+        let taken: Vec<String> = trace
+            .captures()
+            .map(|(from, seeds)| format!("{seeds} from {from}"))
+            .collect();
+        Ok(if taken.is_empty() {
+            trace.text().to_owned()
+        } else {
+            format!("{}, capturing {}", trace.text(), taken.join(", "))
+        })
     }
 
     fn legal_texts(&self) -> Vec<String> {
@@ -384,11 +383,13 @@ pub(crate) fn run(
                 writeln!(out, "{} has no move.", name(side))?;
                 return s.print_record(out);
             };
-            let played = played(&pos, m);
-            if let Err(e) = s.game.play(m) {
-                writeln!(out, "internal error: {e}")?;
-                return s.print_record(out);
-            }
+            let played = match s.play(m) {
+                Ok(played) => played,
+                Err(e) => {
+                    writeln!(out, "internal error: {e}")?;
+                    return s.print_record(out);
+                }
+            };
             writeln!(out, "{} plays {played}", s.label(side))?;
             // A Kalah extra sowing is still the computer's turn: one board after all of it.
             redraw = s.game.outcome().is_some() || !s.is_computer(s.game.position().turn());
@@ -452,9 +453,8 @@ pub(crate) fn run(
                 };
                 match s.parse_input(&text) {
                     Ok(m) => {
-                        let played = played(&pos, m);
-                        match s.game.play(m) {
-                            Ok(()) => {
+                        match s.play(m) {
+                            Ok(played) => {
                                 writeln!(out, "{} plays {played}", s.label(side))?;
                                 // One board a turn: when the computer replies, the board is
                                 // drawn after its move (the end of the game is always drawn).
