@@ -248,11 +248,11 @@ impl FromStr for Notation {
 
 /// Marks given in `text` (`marked`) must be the move's own (`actual`); a text without marks
 /// matches any.
-fn check_marks(text: &str, marked: bool, actual: String) -> Result<(), MoveError> {
+fn check_marks(text: &str, marked: bool, actual: &str) -> Result<(), MoveError> {
     if marked && actual != text {
         return Err(MoveError::Marks {
             given: text.to_owned(),
-            actual,
+            actual: actual.to_owned(),
         });
     }
     Ok(())
@@ -270,7 +270,7 @@ impl Position {
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let (m, marked) = self.move_of_text(text)?;
         let actual = self.move_text(m).map_err(|_| self.illegal(text))?;
-        check_marks(text, marked, actual)?;
+        check_marks(text, marked, &actual)?;
         Ok(m)
     }
 
@@ -294,7 +294,7 @@ impl Position {
     pub fn trace_move_text(&self, text: &str) -> Result<Trace, MoveError> {
         let (m, marked) = self.move_of_text(text)?;
         let trace = self.trace(m).map_err(|_| self.illegal(text))?;
-        check_marks(text, marked, trace.text().to_owned())?;
+        check_marks(text, marked, trace.text())?;
         Ok(trace)
     }
 
