@@ -25,17 +25,12 @@ pub(crate) fn stores_label_of_diagram(setup: &Setup) -> &'static str {
     if setup.rows == 2 { "store" } else { "captured" }
 }
 
-/// Whether the player chooses the direction of a move in this position's game (the Bao games).
-pub(crate) fn chooses_direction(pos: &Position) -> bool {
-    pos.variant().game().chooses_direction()
-}
-
 /// Every move of a form the position's game uses, legal or not, for the never-ending search:
 /// each own pit in both directions in the Bao games, else each own pit alone and with a reserve
 /// seed planted first. (Moves with lap choices, Omweso's, are not generated.)
 pub(crate) fn move_forms(pos: &Position) -> Vec<Move> {
     let pits: Vec<Pit> = pos.variant().pits(pos.turn()).collect();
-    if chooses_direction(pos) {
+    if pos.variant().game().chooses_direction() {
         use mancala::Direction::{Anticlockwise, Clockwise};
         pits.iter()
             .flat_map(|&p| [Move::new(p, Clockwise), Move::new(p, Anticlockwise)])

@@ -8,8 +8,6 @@ use mancala::record::{GameRecord, RecordError};
 use mancala::{Notation, Position};
 use serde::Serialize;
 
-use crate::games;
-
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Options {
     pub(crate) notation: Notation,
@@ -87,7 +85,7 @@ pub(crate) fn run(
     let pos = &start;
     if opts.notation != Notation::Canonical
         && !pos.legal_moves().is_empty()
-        && !games::chooses_direction(pos)
+        && !pos.variant().game().chooses_direction()
     {
         return Err(anyhow!(
             "--notation {} is a Bao notation; {} moves are written in canonical move text",
