@@ -2,7 +2,8 @@
 
 use askama::Template;
 use axum::body::Bytes;
-use axum::extract::{Path, State, WebSocketUpgrade};
+use axum::extract::{FromRequestParts, Path, Query, State, WebSocketUpgrade};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
@@ -13,8 +14,9 @@ use serde::Deserialize;
 
 use crate::AppState;
 use crate::hub::{Held, NewGame, Role};
+use crate::i18n::{self, Arg, Lang, s};
 use crate::ids;
-use crate::pages::{self, ErrorPage, GamePage, Home, LANGS};
+use crate::pages::{self, Chrome, ErrorPage, GamePage, Home, PageCtx};
 use crate::protocol::{
     CreateRequest, CreatedBody, ErrorBody, ErrorCode, GameError, GameView, OptionBody, VariantBody,
     VariantsBody, You,
@@ -25,6 +27,9 @@ static WEB: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/web");
 
 /// The seat cookie lasts 30 days.
 const COOKIE_MAX_AGE: u32 = 30 * 24 * 3600;
+
+/// The remembered language lasts a year.
+const LANG_COOKIE_MAX_AGE: u32 = 365 * 24 * 3600;
 
 /// One error type for every route: a code (which carries the status and the log level) and a
 /// message that is safe to show.
@@ -58,23 +63,23 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// An error shown as a page.
-struct PageError(ApiError, String);
+/// An error shown as a page, in the page's language.
+pub(crate) struct PageError(ApiError, PageCtx);
 
 impl IntoResponse for PageError {
     fn into_response(self) -> Response {
-        let PageError(e, lang) = self;
-        let title = match e.status() {
-            StatusCode::NOT_FOUND => "Not found",
-            StatusCode::FORBIDDEN => "Not your seat",
-            s if s.is_server_error() => "Something went wrong",
-            _ => "That did not work",
-        };
+        let PageError(e, ctx) = self;
+        let tr = ctx.tr();
+        let title = tr.t(match e.status() {
+            StatusCode::NOT_FOUND => "error-title-not-found",
+            StatusCode::FORBIDDEN => "error-title-forbidden",
+            s if s.is_server_error() => "error-title-server",
+            _ => "error-title-refused",
+        });
+        let code = e.0.code.to_string().replace('_', "-");
         let page = ErrorPage {
-            lang,
-            version: pages::version(),
-            title: title.to_owned(),
-            message: e.0.message.clone(),
+            chrome: Chrome::new(&ctx, title),
+            message: tr.t(&format!("error-{code}")),
         };
         e.0.log("page refused");
         match page.render() {
@@ -84,8 +89,50 @@ impl IntoResponse for PageError {
     }
 }
 
-fn page_err(lang: &str) -> impl Fn(ApiError) -> PageError + '_ {
-    move |e| PageError(e, lang.to_owned())
+fn page_err(ctx: &PageCtx) -> impl Fn(ApiError) -> PageError + '_ {
+    move |e| PageError(e, ctx.clone())
+}
+
+/// The `lang` cookie's language, if it names one of the site's.
+fn cookie_lang(headers: &HeaderMap) -> Option<Lang> {
+    cookie(headers, "lang").and_then(|v| Lang::from_code(&v))
+}
+
+/// A page request: `/{lang}/...` with a language of the site (else a 404 page in English).
+impl<S: Send + Sync> FromRequestParts<S> for PageCtx {
+    type Rejection = PageError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let path = parts.uri.path();
+        let (code, rest) = path
+            .strip_prefix('/')
+            .map(|p| p.split_once('/').map_or((p, ""), |(c, r)| (c, r)))
+            .unwrap_or(("", ""));
+        let query = parts
+            .uri
+            .query()
+            .map(|q| format!("?{q}"))
+            .unwrap_or_default();
+        let remembered = cookie_lang(&parts.headers);
+        let rest = format!("/{rest}{query}");
+        match Lang::from_code(code) {
+            Some(lang) => Ok(Self {
+                lang,
+                rest,
+                remembered,
+            }),
+            None => Err(PageError(
+                ApiError(GameError::not_found(format!(
+                    "no pages in language {code:?}"
+                ))),
+                Self {
+                    lang: Lang::En,
+                    rest,
+                    remembered,
+                },
+            )),
+        }
+    }
 }
 
 fn render(t: &impl Template) -> Result<Html<String>, ApiError> {
@@ -109,6 +156,8 @@ pub(crate) fn router(state: AppState) -> Router {
         .route("/api/games/{id}", get(api_game))
         .route("/api/games/{id}/record", get(api_record))
         .route("/api/games/{id}/ws", get(api_ws))
+        .route("/language", get(switch_language))
+        .route("/{lang}/messages.json", get(messages))
         .route("/{lang}/", get(home))
         .route("/{lang}", get(lang_root))
         .route("/{lang}/new", post(form_create))
@@ -119,49 +168,77 @@ pub(crate) fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-fn check_lang(lang: &str) -> Result<(), ApiError> {
-    if LANGS.contains(&lang) {
-        Ok(())
-    } else {
-        Err(ApiError(GameError::not_found(format!(
-            "no pages in language {lang:?}"
-        ))))
-    }
-}
-
-/// The best language of `Accept-Language` (only the primary tags, in the client's order).
-fn pick_lang(headers: &HeaderMap) -> &'static str {
+async fn root(headers: HeaderMap) -> Redirect {
     let accept = headers
         .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    accept
-        .split(',')
-        .filter_map(|part| part.split(';').next())
-        .map(|tag| {
-            tag.trim()
-                .split('-')
-                .next()
-                .unwrap_or("")
-                .to_ascii_lowercase()
-        })
-        .find_map(|tag| LANGS.iter().find(|&&l| l == tag))
-        .copied()
-        .unwrap_or("en")
+        .and_then(|v| v.to_str().ok());
+    let lang = i18n::pick(cookie(&headers, "lang").as_deref(), accept);
+    Redirect::to(&format!("/{lang}/"))
 }
 
-async fn root(headers: HeaderMap) -> Redirect {
-    Redirect::to(&format!("/{}/", pick_lang(&headers)))
+async fn lang_root(ctx: PageCtx) -> Redirect {
+    Redirect::permanent(&format!("/{}/", ctx.lang))
 }
 
-async fn lang_root(Path(lang): Path<String>) -> Result<Redirect, PageError> {
-    check_lang(&lang).map_err(page_err("en"))?;
-    Ok(Redirect::permanent(&format!("/{lang}/")))
+#[derive(Debug, Default, Deserialize)]
+struct HomeQuery {
+    variant: Option<String>,
 }
 
-async fn home(Path(lang): Path<String>) -> Result<Html<String>, PageError> {
-    check_lang(&lang).map_err(page_err("en"))?;
-    render(&Home::new(&lang)).map_err(page_err(&lang))
+async fn home(ctx: PageCtx, Query(q): Query<HomeQuery>) -> Result<Html<String>, PageError> {
+    let selected = q
+        .variant
+        .and_then(|v| v.parse::<Variant>().ok())
+        .map(Variant::game);
+    render(&Home::new(&ctx, selected)).map_err(page_err(&ctx))
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct SwitchQuery {
+    to: Option<String>,
+}
+
+/// The language switcher: remembers the language of `to` (a page of this site, `/{lang}/...`)
+/// in the `lang` cookie and opens it.
+async fn switch_language(Query(q): Query<SwitchQuery>) -> Result<Response, ApiError> {
+    let to = q.to.unwrap_or_default();
+    // Only a path of this site: one leading slash, no backslash (`//host` and `/\host` leave it).
+    let local = to.starts_with('/') && !to.starts_with("//") && !to.contains('\\');
+    let lang = to
+        .strip_prefix('/')
+        .and_then(|p| p.split('/').next())
+        .and_then(Lang::from_code)
+        .filter(|_| local)
+        .ok_or_else(|| {
+            ApiError::bad("the language switch needs a page of this site, /{lang}/...")
+        })?;
+    let cookie = format!("lang={lang}; Path=/; Max-Age={LANG_COOKIE_MAX_AGE}; SameSite=Lax");
+    Ok((
+        StatusCode::SEE_OTHER,
+        [
+            (
+                header::LOCATION,
+                HeaderValue::from_str(&to).map_err(|_| ApiError::bad("bad target"))?,
+            ),
+            (
+                header::SET_COOKIE,
+                HeaderValue::from_str(&cookie).map_err(|_| ApiError::bad("bad target"))?,
+            ),
+        ],
+    )
+        .into_response())
+}
+
+/// The board client's messages in the page's language (web/i18n.js).
+async fn messages(ctx: PageCtx) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
+        i18n::client_json(ctx.lang),
+    )
+        .into_response()
 }
 
 async fn asset(Path(path): Path<String>) -> Response {
@@ -190,12 +267,29 @@ async fn asset(Path(path): Path<String>) -> Response {
         .into_response()
 }
 
-async fn api_variants() -> Json<VariantsBody> {
+#[derive(Debug, Default, Deserialize)]
+struct LangQuery {
+    lang: Option<String>,
+}
+
+/// The language an API call asks for (`?lang=` or the body's `lang`), English by default.
+fn api_lang(lang: Option<&str>) -> Result<Lang, ApiError> {
+    lang.map_or(Ok(Lang::En), |code| {
+        Lang::from_code(code).ok_or_else(|| {
+            ApiError::bad(format!(
+                "no language {code:?}; the site has en, sw, ru, cs, uk, pl, ka"
+            ))
+        })
+    })
+}
+
+async fn api_variants(Query(q): Query<LangQuery>) -> Result<Json<VariantsBody>, ApiError> {
+    let tr = api_lang(q.lang.as_deref())?.tr();
     let variants = Game::ALL
         .iter()
         .map(|&g| VariantBody {
             slug: g.slug().to_owned(),
-            name: g.name().to_owned(),
+            name: tr.game(g),
             width: g.width(),
             rows: g.rows(),
             options: g
@@ -203,12 +297,12 @@ async fn api_variants() -> Json<VariantsBody> {
                 .iter()
                 .map(|&o| OptionBody {
                     name: o.name().to_owned(),
-                    label: pages::option_label(o).to_owned(),
+                    label: tr.t(&format!("option-{}", o.id())),
                 })
                 .collect(),
         })
         .collect();
-    Json(VariantsBody { variants })
+    Ok(Json(VariantsBody { variants }))
 }
 
 /// A new-game request, from the JSON API or the form, read into what the hub needs.
@@ -257,8 +351,8 @@ fn seat_cookie(id: &str, secret: &str) -> HeaderValue {
     HeaderValue::from_str(&v).unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
-fn cookie_secret(headers: &HeaderMap, id: &str) -> Option<String> {
-    let name = format!("seat_{id}");
+/// The value of the cookie `name`.
+fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
@@ -267,15 +361,18 @@ fn cookie_secret(headers: &HeaderMap, id: &str) -> Option<String> {
         .filter_map(|kv| kv.trim().split_once('='))
         .find(|(k, _)| *k == name)
         .map(|(_, v)| v.to_owned())
-        .filter(|v| ids::is_secret(v))
+}
+
+fn cookie_secret(headers: &HeaderMap, id: &str) -> Option<String> {
+    cookie(headers, &format!("seat_{id}")).filter(|v| ids::is_secret(v))
 }
 
 async fn api_create(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
     // Read by hand, so that a bad body gets the API's JSON error like every other refusal.
     let req: CreateRequest = serde_json::from_slice(&body)
         .map_err(|e| ApiError::bad(format!("the body is not a game request: {e}")))?;
+    let lang = api_lang(req.lang.as_deref())?;
     let created = state.hub.create(req.to_new_game()?).await?;
-    let lang = "en";
     let id = &created.id;
     let body = CreatedBody {
         id: id.clone(),
@@ -303,10 +400,10 @@ fn form_fields(body: &[u8]) -> Vec<(String, String)> {
 
 async fn form_create(
     State(state): State<AppState>,
-    Path(lang): Path<String>,
+    ctx: PageCtx,
     body: Bytes,
 ) -> Result<Response, PageError> {
-    check_lang(&lang).map_err(page_err("en"))?;
+    let lang = ctx.lang;
     let fields = form_fields(&body);
     let get = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
     let game: Option<Game> = get("variant")
@@ -327,18 +424,19 @@ async fn form_create(
             Some(l) => Some(
                 l.parse()
                     .map_err(|_| ApiError::bad(format!("level {l:?} is not a number")))
-                    .map_err(page_err(&lang))?,
+                    .map_err(page_err(&ctx))?,
             ),
             None => None,
         },
         side: get("side"),
+        lang: None,
     };
-    let new = req.to_new_game().map_err(page_err(&lang))?;
+    let new = req.to_new_game().map_err(page_err(&ctx))?;
     let created = state
         .hub
         .create(new)
         .await
-        .map_err(|e| page_err(&lang)(e.into()))?;
+        .map_err(|e| page_err(&ctx)(e.into()))?;
     let to = format!("/{lang}/g/{}/{}", created.id, created.secret);
     Ok((
         StatusCode::SEE_OTHER,
@@ -366,7 +464,7 @@ async fn api_game(
 ) -> Result<Json<GameView>, ApiError> {
     let h = handle(&state, &id).await?;
     let live = h.lock().await;
-    Ok(Json(live.game_view(&id, Role::Spectator, "en")))
+    Ok(Json(live.game_view(&id, Role::Spectator, Lang::En)))
 }
 
 async fn api_record(
@@ -417,29 +515,30 @@ struct GameQuery {
 
 async fn render_game(
     state: &AppState,
-    lang: &str,
+    ctx: &PageCtx,
     id: &str,
     secret: Option<String>,
     notice: &str,
 ) -> Result<Html<String>, PageError> {
-    check_lang(lang).map_err(page_err("en"))?;
-    let h = handle(state, id).await.map_err(page_err(lang))?;
+    let tr = ctx.tr();
+    let h = handle(state, id).await.map_err(page_err(ctx))?;
     let live = h.lock().await;
     let role = live.role(secret.as_deref());
-    let game = live.game_view(id, role, lang);
+    let game = live.game_view(id, role, ctx.lang);
     let turn = live.position().turn();
+    let title = tr.game(live.position().variant().game());
     let rows = pages::board_rows(live.position());
+    let outcome = live.outcome_value();
     drop(live);
     let moves: Vec<String> = game.moves.into_iter().map(|m| m.text).collect();
-    let status = match &game.outcome {
-        None => {
-            let who = match role {
-                Role::Player(s) if s == turn => "your move".to_owned(),
-                _ => format!("{} to move", turn.name()),
-            };
-            format!("{who} (ply {})", moves.len() + 1)
-        }
-        Some(o) => o.text.clone(),
+    let ply = u32::try_from(moves.len()).unwrap_or(0);
+    let status = match outcome {
+        None if role.plays(turn) => tr.t1("game-status-your-move", "ply", ply + 1),
+        None => tr.args(
+            "game-status-to-move",
+            &[("side", s(tr.side(turn))), ("ply", Arg::from(ply + 1))],
+        ),
+        Some(o) => pages::outcome_text(tr, &o),
     };
     let legal = if role.plays(turn) && game.outcome.is_none() {
         game.legal
@@ -449,103 +548,114 @@ async fn render_game(
     let pos = &game.position;
     let mut extras = Vec::new();
     if let Some(h) = pos.hands {
-        extras.push(format!("in hand: South {}, North {}", h.south, h.north));
+        extras.push(tr.args(
+            "game-extras-hands",
+            &[("south", Arg::from(h.south)), ("north", Arg::from(h.north))],
+        ));
     }
-    if let (Some(s), Some(label)) = (pos.stores, &pos.store_label) {
-        extras.push(format!("{label}: South {}, North {}", s.south, s.north));
+    if let (Some(st), Some(label)) = (pos.stores, &pos.store_label) {
+        extras.push(tr.args(
+            "game-extras-stores",
+            &[
+                ("field", s(tr.t(&format!("stores-{label}")))),
+                ("south", Arg::from(st.south)),
+                ("north", Arg::from(st.north)),
+            ],
+        ));
     }
     let page = GamePage {
-        lang: lang.to_owned(),
-        version: pages::version(),
+        chrome: Chrome::new(ctx, title),
         id: id.to_owned(),
-        name: game.name,
         seat: if role == Role::Spectator {
             String::new()
         } else {
             secret.unwrap_or_default()
         },
-        ply: u32::try_from(moves.len()).unwrap_or(0),
+        ply,
         status,
         notice: notice.to_owned(),
         rows,
-        extras: extras.join("; "),
+        extras,
         moves,
         legal,
         invite: game.invite_url.unwrap_or_default(),
     };
-    render(&page).map_err(page_err(lang))
+    render(&page).map_err(page_err(ctx))
 }
 
 async fn game_page(
     State(state): State<AppState>,
-    Path((lang, id)): Path<(String, String)>,
-    axum::extract::Query(q): axum::extract::Query<GameQuery>,
+    ctx: PageCtx,
+    Path((_, id)): Path<(String, String)>,
+    Query(q): Query<GameQuery>,
     headers: HeaderMap,
 ) -> Result<Html<String>, PageError> {
     let notice = if q.invite.as_deref() == Some("used") {
-        "This invitation has already been used: you are watching the game."
+        ctx.tr().t("game-invite-used")
     } else {
-        ""
+        String::new()
     };
-    render_game(&state, &lang, &id, cookie_secret(&headers, &id), notice).await
+    render_game(&state, &ctx, &id, cookie_secret(&headers, &id), &notice).await
 }
 
 async fn player_page(
     State(state): State<AppState>,
-    Path((lang, id, secret)): Path<(String, String, String)>,
+    ctx: PageCtx,
+    Path((_, id, secret)): Path<(String, String, String)>,
 ) -> Result<Response, PageError> {
-    check_lang(&lang).map_err(page_err("en"))?;
-    let h = handle(&state, &id).await.map_err(page_err(&lang))?;
+    let h = handle(&state, &id).await.map_err(page_err(&ctx))?;
     if h.lock().await.role(Some(&secret)) == Role::Spectator {
         return Err(PageError(
             ApiError(GameError::new(
                 ErrorCode::NotPlayer,
                 "this link does not hold a seat of the game; the game link without it lets you watch",
             )),
-            lang,
+            ctx,
         ));
     }
-    let html = render_game(&state, &lang, &id, Some(secret.clone()), "").await?;
+    let html = render_game(&state, &ctx, &id, Some(secret.clone()), "").await?;
     Ok(([(header::SET_COOKIE, seat_cookie(&id, &secret))], html).into_response())
 }
 
 async fn form_move(
     State(state): State<AppState>,
-    Path((lang, id, secret)): Path<(String, String, String)>,
+    ctx: PageCtx,
+    Path((_, id, secret)): Path<(String, String, String)>,
     body: Bytes,
 ) -> Result<Response, PageError> {
-    check_lang(&lang).map_err(page_err("en"))?;
+    let lang = ctx.lang;
     let fields = form_fields(&body);
     let get = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
-    let h = handle(&state, &id).await.map_err(page_err(&lang))?;
+    let h = handle(&state, &id).await.map_err(page_err(&ctx))?;
     let role = h.lock().await.role(Some(&secret));
     let ply = get("ply")
         .and_then(|p| p.parse().ok())
         .ok_or_else(|| ApiError::bad("the form has no ply"))
-        .map_err(page_err(&lang))?;
+        .map_err(page_err(&ctx))?;
     let text = get("move").unwrap_or_default();
     state
         .hub
         .play(&h, role, ply, &text)
         .await
-        .map_err(|e| page_err(&lang)(e.into()))?;
+        .map_err(|e| page_err(&ctx)(e.into()))?;
     Ok(Redirect::to(&format!("/{lang}/g/{id}/{secret}")).into_response())
 }
 
 async fn join(
     State(state): State<AppState>,
-    Path((lang, id, token)): Path<(String, String, String)>,
+    ctx: PageCtx,
+    Path((_, id, token)): Path<(String, String, String)>,
 ) -> Result<Response, PageError> {
-    check_lang(&lang).map_err(page_err("en"))?;
-    let h = handle(&state, &id).await.map_err(page_err(&lang))?;
+    let lang = ctx.lang;
+    let h = handle(&state, &id).await.map_err(page_err(&ctx))?;
     if !ids::is_secret(&token) {
-        return Err(PageError(ApiError::not_found(), lang));
+        return Err(PageError(ApiError::not_found(), ctx));
     }
     match state
         .hub
         .join(&h, &token)
         .await
-        .map_err(|e| page_err(&lang)(e.into()))?
+        .map_err(|e| page_err(&ctx)(e.into()))?
     {
         Some(secret) => Ok((
             StatusCode::SEE_OTHER,

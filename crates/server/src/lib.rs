@@ -5,6 +5,7 @@ pub mod store;
 
 mod http;
 mod hub;
+pub mod i18n;
 mod ids;
 mod pages;
 mod protocol;

@@ -88,8 +88,9 @@ pub(crate) async fn connection(
         }
     };
     let lang = lang
-        .filter(|l| crate::pages::LANGS.contains(&l.as_str()))
-        .unwrap_or_else(|| "en".to_owned());
+        .as_deref()
+        .and_then(crate::i18n::Lang::from_code)
+        .unwrap_or(crate::i18n::Lang::En);
 
     // Subscribe under the lock, so that no event falls between the snapshot and the stream.
     let (role, mut rx, first) = {
@@ -98,7 +99,7 @@ pub(crate) async fn connection(
         let rx = handle.subscribe();
         let first = live
             .catch_up(since.map(|s| (s.epoch, s.ply)))
-            .unwrap_or_else(|| vec![live.state_message(handle.id(), role, &lang)]);
+            .unwrap_or_else(|| vec![live.state_message(handle.id(), role, lang)]);
         (role, rx, first)
     };
     for m in first {
@@ -126,7 +127,7 @@ pub(crate) async fn connection(
                         }
                         Err(_) => break,
                     };
-                    if let Some(t) = forward(&handle, role, &lang, b).await && !send(t).await {
+                    if let Some(t) = forward(&handle, role, lang, b).await && !send(t).await {
                         open = false;
                         break;
                     }
@@ -142,7 +143,7 @@ pub(crate) async fn connection(
                 if matches!(b, Err(broadcast::error::RecvError::Closed)) {
                     break;
                 }
-                if let Some(t) = forward(&handle, role, &lang, b).await && !send(t).await {
+                if let Some(t) = forward(&handle, role, lang, b).await && !send(t).await {
                     break;
                 }
             }
@@ -158,7 +159,7 @@ pub(crate) async fn connection(
 async fn forward(
     handle: &GameHandle,
     role: Role,
-    lang: &str,
+    lang: crate::i18n::Lang,
     b: Result<Broadcast, broadcast::error::RecvError>,
 ) -> Option<String> {
     match b {

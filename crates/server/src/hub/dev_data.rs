@@ -41,7 +41,7 @@ fn stored(variant: &str, moves: &[&str]) -> StoredGame {
 /// The data file of `variant` after `moves`.
 fn data_file(variant: &str, moves: &[&str]) -> String {
     let start = Live::from_stored(&stored(variant, &[])).expect("the start replays");
-    let header = start.game_view("dev12345", Role::Spectator, "en");
+    let header = start.game_view("dev12345", Role::Spectator, crate::i18n::Lang::En);
     let mut lines = vec![serde_json::to_string(&header).expect("the header serialises")];
     let live = Live::from_stored(&stored(variant, moves)).expect("the recorded game replays");
     for ply in 1..=live.ply() {

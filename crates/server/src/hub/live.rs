@@ -9,6 +9,7 @@ use mancala::{Notation, Position, Side, Trace, Variant};
 
 use super::GameHandle;
 use super::moves;
+use crate::i18n::Lang;
 use crate::ids;
 use crate::protocol::{
     ErrorCode, GameError, GameView, MoveEvent, OffersView, OutcomeView, PROTOCOL, PerSide,
@@ -169,9 +170,15 @@ impl Live {
         self.record.outcome().map(OutcomeView::from)
     }
 
+    /// How the game ended (by the rules or by resignation), if it has.
+    #[must_use]
+    pub(crate) fn outcome_value(&self) -> Option<mancala::Outcome> {
+        self.record.outcome()
+    }
+
     /// The `game` object (protocol §4.1) as `role` sees it.
     #[must_use]
-    pub(crate) fn game_view(&self, id: &str, role: Role, lang: &str) -> GameView {
+    pub(crate) fn game_view(&self, id: &str, role: Role, lang: Lang) -> GameView {
         let seat = |side: Side| {
             let s = &self.seats[side.index()];
             match s.kind {
@@ -233,7 +240,7 @@ impl Live {
 
     /// The `state` message for `role`.
     #[must_use]
-    pub(crate) fn state_message(&self, id: &str, role: Role, lang: &str) -> ServerMessage {
+    pub(crate) fn state_message(&self, id: &str, role: Role, lang: Lang) -> ServerMessage {
         ServerMessage::State {
             protocol: PROTOCOL,
             you: role.you(),

@@ -139,6 +139,9 @@ pub(crate) struct CreateRequest {
     pub(crate) level: Option<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) side: Option<String>,
+    /// The language of the links in the answer (`en` when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) lang: Option<String>,
 }
 
 /// The answer to `POST /api/games`.

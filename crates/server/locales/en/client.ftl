@@ -1,0 +1,1 @@
+# The board client (web/*.js): the live game page.
