@@ -21,6 +21,7 @@ use crate::protocol::{
     CreateRequest, CreatedBody, ErrorBody, ErrorCode, GameError, GameView, OptionBody, VariantBody,
     VariantsBody, You,
 };
+use crate::rules_pages;
 use crate::store::Mode;
 
 static WEB: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/web");
@@ -34,7 +35,7 @@ const LANG_COOKIE_MAX_AGE: u32 = 365 * 24 * 3600;
 /// One error type for every route: a code (which carries the status and the log level) and a
 /// message that is safe to show.
 #[derive(Debug)]
-pub(crate) struct ApiError(GameError);
+pub(crate) struct ApiError(pub(crate) GameError);
 
 impl ApiError {
     fn not_found() -> Self {
@@ -89,7 +90,7 @@ impl IntoResponse for PageError {
     }
 }
 
-fn page_err(ctx: &PageCtx) -> impl Fn(ApiError) -> PageError + '_ {
+pub(crate) fn page_err(ctx: &PageCtx) -> impl Fn(ApiError) -> PageError + '_ {
     move |e| PageError(e, ctx.clone())
 }
 
@@ -135,7 +136,7 @@ impl<S: Send + Sync> FromRequestParts<S> for PageCtx {
     }
 }
 
-fn render(t: &impl Template) -> Result<Html<String>, ApiError> {
+pub(crate) fn render(t: &impl Template) -> Result<Html<String>, ApiError> {
     t.render()
         .map(Html)
         .map_err(|e| ApiError(GameError::internal(&e, "the page could not be rendered")))
@@ -159,6 +160,9 @@ pub(crate) fn router(state: AppState) -> Router {
         .route("/language", get(switch_language))
         .route("/{lang}/messages.json", get(messages))
         .route("/{lang}/", get(home))
+        .route("/{lang}/rules", get(rules_pages::routes::family_page))
+        .route("/{lang}/rules/{page}", get(rules_pages::routes::rules_page))
+        .route("/{lang}/about", get(rules_pages::routes::about_page))
         .route("/{lang}", get(lang_root))
         .route("/{lang}/new", post(form_create))
         .route("/{lang}/g/{id}", get(game_page))

@@ -9,6 +9,7 @@ pub mod i18n;
 mod ids;
 mod pages;
 mod protocol;
+mod rules_pages;
 mod ws;
 
 use std::net::SocketAddr;

@@ -4,7 +4,8 @@
 //! pattern}, "d": key}`, a selection on a variable (by exact number, then by the plural category
 //! of the browser's `Intl.PluralRules`, then by string, else the default key). Message and term
 //! references are resolved here, so the client needs nothing else of Fluent. The files sent are
-//! those the client uses: `client.ftl`, `common.ftl` and `games.ftl`.
+//! those the client uses: `client.ftl`, `common.ftl`, `games.ftl` and `rules.ftl` (the rules
+//! pages' examples).
 
 use std::collections::BTreeMap;
 
@@ -16,7 +17,7 @@ use serde::Serialize;
 use super::{Lang, sources};
 
 /// The files whose messages the client gets.
-pub(crate) const CLIENT_FILES: [&str; 3] = ["client.ftl", "common.ftl", "games.ftl"];
+pub(crate) const CLIENT_FILES: [&str; 4] = ["client.ftl", "common.ftl", "games.ftl", "rules.ftl"];
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
 #[serde(untagged)]
