@@ -28,3 +28,5 @@ about-licence-heading = Licence
 about-licence-text = The site's program is free software under the GNU Affero General Public License, version 3 or later.
 about-version-heading = Version
 about-version = Version { $version }, commit { $commit }.
+example-stop = Stop in the nyumba
+example-safari = Safari: sow on
