@@ -104,6 +104,7 @@ impl Block {
     ///
     /// # Errors
     /// An unknown variant or option.
+    #[cfg(test)]
     pub(crate) fn variant(&self) -> Result<Variant, String> {
         let v: Variant = self.variant.parse().map_err(|e| format!("{e}"))?;
         v.with_rules(&self.options.join(" "))
@@ -114,6 +115,7 @@ impl Block {
     ///
     /// # Errors
     /// The variant, an option or the diagram is not valid.
+    #[cfg(test)]
     pub(crate) fn position(&self) -> Result<Position, String> {
         let v = self.variant()?;
         let setup: Setup = self.diagram.parse().map_err(|e| format!("{e}"))?;
@@ -468,6 +470,7 @@ pub(crate) fn doc(lang: Lang, page: &str) -> Option<&'static Doc> {
 }
 
 /// Every figure and example block of a markdown text.
+#[cfg(test)]
 #[must_use]
 pub(crate) fn blocks(md: &str) -> Vec<Block> {
     let mut out = Vec::new();
