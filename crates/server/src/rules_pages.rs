@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::sync::LazyLock;
 
 use include_dir::{Dir, include_dir};
-use mancala::{Game, Position, SeedTotal, Setup, Variant};
+use mancala::Game;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 use crate::i18n::Lang;
@@ -98,33 +98,6 @@ impl Block {
             }
         }
         Some(b)
-    }
-
-    /// The variant with the block's options.
-    ///
-    /// # Errors
-    /// An unknown variant or option.
-    #[cfg(test)]
-    pub(crate) fn variant(&self) -> Result<Variant, String> {
-        let v: Variant = self.variant.parse().map_err(|e| format!("{e}"))?;
-        v.with_rules(&self.options.join(" "))
-            .map_err(|e| format!("{e}"))
-    }
-
-    /// The block's position, checked as the server's picture and trace routes check it.
-    ///
-    /// # Errors
-    /// The variant, an option or the diagram is not valid.
-    #[cfg(test)]
-    pub(crate) fn position(&self) -> Result<Position, String> {
-        let v = self.variant()?;
-        let setup: Setup = self.diagram.parse().map_err(|e| format!("{e}"))?;
-        let total = if self.partial {
-            SeedTotal::AllowPartial
-        } else {
-            SeedTotal::Exact
-        };
-        Position::from_setup(v, &setup, total).map_err(|e| format!("{e}"))
     }
 
     /// The query of the picture and position routes: `variant=..&d=..`.

@@ -31,7 +31,11 @@ async fn call(app: &Router, req: Request<Body>) -> (StatusCode, axum::http::Head
     (status, headers, String::from_utf8(bytes.to_vec()).unwrap())
 }
 
-async fn get(app: &Router, uri: &str, headers: &[(header::HeaderName, &str)]) -> (StatusCode, axum::http::HeaderMap, String) {
+async fn get(
+    app: &Router,
+    uri: &str,
+    headers: &[(header::HeaderName, &str)],
+) -> (StatusCode, axum::http::HeaderMap, String) {
     let mut req = Request::get(uri);
     for (k, v) in headers {
         req = req.header(k, *v);
@@ -107,7 +111,9 @@ fn visible_text(html: &str) -> String {
         rest = &tail[skip_to.unwrap_or(tail.len())..];
     }
     out.push_str(rest);
-    out.replace("&#39;", "'").replace("&quot;", "\"").replace("&amp;", "&")
+    out.replace("&#39;", "'")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
 }
 
 /// The pages of the site in `lang`: home, family, every rules page, about, a game page and an
@@ -136,7 +142,8 @@ async fn pages(app: &Router, lang: Lang) -> Vec<(String, String)> {
         Request::post("/api/games")
             .header(header::CONTENT_TYPE, "application/json")
             .body(Body::from(
-                json!({"variant": "bao-la-kiswahili", "opponent": "friend", "lang": lang.code()}).to_string(),
+                json!({"variant": "bao-la-kiswahili", "opponent": "friend", "lang": lang.code()})
+                    .to_string(),
             ))
             .unwrap(),
     )
@@ -145,7 +152,12 @@ async fn pages(app: &Router, lang: Lang) -> Vec<(String, String)> {
     let created: serde_json::Value = serde_json::from_str(&body).unwrap();
     let player = created["player_url"].as_str().unwrap().to_owned();
     assert!(player.starts_with(&format!("/{lang}/g/")), "{player}");
-    assert!(created["invite_url"].as_str().unwrap().starts_with(&format!("/{lang}/join/")));
+    assert!(
+        created["invite_url"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("/{lang}/join/"))
+    );
     uris.push(player);
     uris.push(created["watch_url"].as_str().unwrap().to_owned());
     let mut out = Vec::new();
@@ -185,12 +197,20 @@ async fn no_page_in_any_language_shows_a_raw_id_or_an_english_text() {
             }
             let text = visible_text(&html);
             let words: BTreeSet<&str> = text
-                .split(|c: char| c.is_whitespace() || matches!(c, ',' | '.' | ':' | '(' | ')' | ';'))
+                .split(|c: char| {
+                    c.is_whitespace() || matches!(c, ',' | '.' | ':' | '(' | ')' | ';')
+                })
                 .collect();
-            let raw: Vec<_> = ids.iter().filter(|id| words.contains(id.as_str())).collect();
+            let raw: Vec<_> = ids
+                .iter()
+                .filter(|id| words.contains(id.as_str()))
+                .collect();
             assert!(raw.is_empty(), "{uri} shows raw message ids {raw:?}");
             if lang != Lang::En {
-                let leaked: Vec<_> = foreign.iter().filter(|v| text.contains(v.as_str())).collect();
+                let leaked: Vec<_> = foreign
+                    .iter()
+                    .filter(|v| text.contains(v.as_str()))
+                    .collect();
                 assert!(leaked.is_empty(), "{uri} shows English: {leaked:?}");
                 assert!(
                     !html.contains("class=\"notice\"") || !uri.contains("/rules"),
@@ -208,7 +228,12 @@ async fn the_root_follows_the_remembered_choice_then_accept_language() {
     let (s, h, _) = get(&app, "/", &[(header::ACCEPT_LANGUAGE, "ru")]).await;
     assert_eq!(s, StatusCode::SEE_OTHER);
     assert_eq!(to(&h), "/ru/");
-    let (_, h, _) = get(&app, "/", &[(header::ACCEPT_LANGUAGE, "de-DE, cs;q=0.4, pl;q=0.6")]).await;
+    let (_, h, _) = get(
+        &app,
+        "/",
+        &[(header::ACCEPT_LANGUAGE, "de-DE, cs;q=0.4, pl;q=0.6")],
+    )
+    .await;
     assert_eq!(to(&h), "/pl/");
     let (_, h, _) = get(&app, "/", &[(header::ACCEPT_LANGUAGE, "fr")]).await;
     assert_eq!(to(&h), "/en/");
@@ -234,7 +259,13 @@ async fn the_switcher_remembers_and_keeps_the_page() {
     assert_eq!(h[header::LOCATION], "/pl/rules/hus");
     let cookie = h[header::SET_COOKIE].to_str().unwrap();
     assert!(cookie.starts_with("lang=pl;"), "{cookie}");
-    for bad in ["//evil.example/", "/xx/", "https://evil.example/en/", "/%5Cevil", ""] {
+    for bad in [
+        "//evil.example/",
+        "/xx/",
+        "https://evil.example/en/",
+        "/%5Cevil",
+        "",
+    ] {
         let q: String = url_encode(bad);
         let (s, _, _) = get(&app, &format!("/language?to={q}"), &[]).await;
         assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}");
@@ -251,10 +282,16 @@ async fn a_link_in_another_language_than_the_remembered_one_offers_the_switch() 
     let (s, _, html) = get(&app, "/en/rules/omweso", &[(header::COOKIE, "lang=ru")]).await;
     assert_eq!(s, StatusCode::OK, "not redirected");
     assert!(html.contains("<html lang=\"en\">"));
-    assert!(html.contains("class=\"lang-offer\" lang=\"ru\""), "the offer");
+    assert!(
+        html.contains("class=\"lang-offer\" lang=\"ru\""),
+        "the offer"
+    );
     assert!(html.contains("href=\"/ru/rules/omweso\""));
     let (_, _, html) = get(&app, "/ru/rules/omweso", &[(header::COOKIE, "lang=ru")]).await;
-    assert!(!html.contains("class=\"lang-offer\""), "no offer in the chosen language");
+    assert!(
+        !html.contains("class=\"lang-offer\""),
+        "no offer in the chosen language"
+    );
 }
 
 #[tokio::test]
@@ -279,9 +316,17 @@ async fn the_api_names_games_in_the_language_asked() {
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
     let en = plain_messages("en");
     let ru = plain_messages("ru");
-    let hus = v["variants"].as_array().unwrap().iter().find(|g| g["slug"] == "hus").unwrap();
+    let hus = v["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["slug"] == "hus")
+        .unwrap();
     assert_eq!(hus["name"], ru["game-hus"].as_str());
-    assert!(ru["game-hus"] != en["game-hus"], "Russian writes Hus in its own script");
+    assert!(
+        ru["game-hus"] != en["game-hus"],
+        "Russian writes Hus in its own script"
+    );
     let (s, _, _) = get(&app, "/api/variants?lang=xx", &[]).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
 }

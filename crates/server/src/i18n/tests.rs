@@ -143,7 +143,7 @@ fn every_variable_a_translation_uses_is_one_english_gives() {
 
 const CATEGORIES: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
 
-fn category_name(c: PluralCategory) -> &'static str {
+fn category_name(c: &PluralCategory) -> &'static str {
     match c {
         PluralCategory::ZERO => "zero",
         PluralCategory::ONE => "one",
@@ -173,7 +173,7 @@ fn plural_selections_have_every_form_their_language_needs() {
                 }
                 checked += 1;
                 for n in NUMBERS {
-                    let cat = category_name(rules.select(n).expect("a category"));
+                    let cat = category_name(&rules.select(n).expect("a category"));
                     assert!(
                         keys.iter().any(|k| k == cat || *k == n.to_string()),
                         "{lang} {key:?}: {n} is `{cat}` but the selection has only {keys:?}"

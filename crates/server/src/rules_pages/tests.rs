@@ -3,6 +3,34 @@
 //! every numbered rule.
 
 use super::*;
+use mancala::{Position, SeedTotal, Setup, Variant};
+
+impl Block {
+    /// The variant with the block's options.
+    ///
+    /// # Errors
+    /// An unknown variant or option.
+    fn variant(&self) -> Result<Variant, String> {
+        let v: Variant = self.variant.parse().map_err(|e| format!("{e}"))?;
+        v.with_rules(&self.options.join(" "))
+            .map_err(|e| format!("{e}"))
+    }
+
+    /// The block's position, checked as the server's picture and trace routes check it.
+    ///
+    /// # Errors
+    /// The variant, an option or the diagram is not valid.
+    fn position(&self) -> Result<Position, String> {
+        let v = self.variant()?;
+        let setup: Setup = self.diagram.parse().map_err(|e| format!("{e}"))?;
+        let total = if self.partial {
+            SeedTotal::AllowPartial
+        } else {
+            SeedTotal::Exact
+        };
+        Position::from_setup(v, &setup, total).map_err(|e| format!("{e}"))
+    }
+}
 
 /// Every page's markdown that exists, with its language.
 fn every_source() -> Vec<(Lang, &'static str, &'static str)> {
