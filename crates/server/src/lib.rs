@@ -3,6 +3,8 @@
 
 pub mod store;
 
+mod draw;
+mod figures;
 mod http;
 mod hub;
 mod ids;
