@@ -135,7 +135,7 @@ impl Query {
             .map_err(|e| Refusal::new(format!("{e}")))
     }
 
-    /// The position of `d` in the variant, checked as `mancala show --from` checks it.
+    /// The position of `d` in the variant, checked as `mancala replay --from` checks it.
     fn position(&self) -> Result<Position, Refusal> {
         let variant = self.variant()?;
         let diagram = self.required("d", "a diagram, docs/notation.md §3")?;
