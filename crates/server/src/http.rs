@@ -169,6 +169,7 @@ pub(crate) fn router(state: AppState) -> Router {
         .route("/{lang}/g/{id}/{secret}", get(player_page))
         .route("/{lang}/g/{id}/{secret}/move", post(form_move))
         .route("/{lang}/join/{id}/{token}", get(join))
+        .merge(crate::figures::routes())
         .with_state(state)
 }
 

@@ -3,6 +3,8 @@
 
 pub mod store;
 
+mod draw;
+mod figures;
 mod http;
 mod hub;
 pub mod i18n;

@@ -22,7 +22,6 @@ use crate::store::{Store, StoredGame};
 
 pub(crate) use commands::NewGame;
 pub(crate) use live::{Live, Role};
-#[cfg(test)]
 pub(crate) use moves::legal;
 
 /// What a broadcast carries to every connection of a game.

@@ -59,7 +59,7 @@ pub(super) fn event(
         ply,
         side: mover.into(),
         sentence: describe(trace),
-        trace: trace.events().iter().map(EventView::from).collect(),
+        trace: EventView::of_trace(trace),
         text: trace.text().to_owned(),
         after: AfterView {
             position: PositionView::from(trace.result()),

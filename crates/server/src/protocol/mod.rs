@@ -4,6 +4,7 @@
 //! docs/protocol.md's examples to these types.
 
 mod error;
+mod explore;
 mod views;
 
 #[cfg(test)]
@@ -12,6 +13,7 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 pub(crate) use error::{ErrorCode, GameError};
+pub(crate) use explore::TraceBody;
 pub(crate) use views::{
     AfterView, EventView, GameView, OffersView, OutcomeView, PerSide, PlayedView, PositionView,
     SeatView, SideView, You, describe,

@@ -5,7 +5,9 @@
 //! with `...`, and is then not JSON and not checked. The values are held to the code too (an
 //! example may list only some pits): the `game` example is replayed, and its position, start
 //! and legal moves must be what the code sends after its moves; a `position` (alone or in a
-//! move event's `after`) must be what the code sends for its diagram in some variant.
+//! move event's `after`) must be what the code sends for its diagram in some variant. A `json`
+//! block after a `text` block holding a request line (`GET /api/position?...`) must be what
+//! the code answers to that request, byte for byte as JSON values.
 
 use mancala::record::GameRecord;
 use mancala::{Notation, Position, SeedTotal, Setup, Variant};
@@ -14,8 +16,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::{
-    ClientMessage, CreateRequest, CreatedBody, ErrorBody, GameView, PositionView, ServerMessage,
-    VariantsBody,
+    AfterView, ClientMessage, CreateRequest, CreatedBody, ErrorBody, GameView, PositionView,
+    ServerMessage, TraceBody, VariantsBody,
 };
 
 const DOC: &str = include_str!("../../../../docs/protocol.md");
@@ -117,6 +119,29 @@ fn message_as_the_code_sends(json: &Value) -> Result<(), String> {
     }
 }
 
+/// A read-only position body (section 2.1): `{position, legal, outcome}` of a real position.
+fn position_body_as_the_code_sends(json: &Value) -> Result<(), String> {
+    round_trip::<AfterView>(json)?;
+    let doc: AfterView = serde_json::from_value(json.clone()).map_err(|e| e.to_string())?;
+    position_of_some_variant(&doc.position)
+}
+
+/// A trace body (section 2.1): its `after` is a real position.
+fn trace_body_as_the_code_sends(json: &Value) -> Result<(), String> {
+    round_trip::<TraceBody>(json)?;
+    let doc: TraceBody = serde_json::from_value(json.clone()).map_err(|e| e.to_string())?;
+    position_of_some_variant(&doc.after.position)
+}
+
+/// The example answer `json` to the documented `request`: what the code answers.
+fn answer_as_the_code_sends(request: &str, json: &Value) -> Result<(), String> {
+    match crate::figures::answer(request) {
+        Some(code) if code == *json => Ok(()),
+        Some(code) => Err(format!("the code answers {request} with {code}")),
+        None => Err(format!("{request} is not a route the test can ask")),
+    }
+}
+
 /// The types an example of the section whose heading is `heading` may be.
 fn types_of(heading: &str) -> &'static [Check] {
     let number = heading
@@ -130,6 +155,11 @@ fn types_of(heading: &str) -> &'static [Check] {
             round_trip::<CreatedBody>,
             round_trip::<ErrorBody>,
             round_trip::<VariantsBody>,
+        ],
+        "2.1" => &[
+            position_body_as_the_code_sends,
+            trace_body_as_the_code_sends,
+            round_trip::<ErrorBody>,
         ],
         "4.1" => &[game_as_the_code_sends],
         "4.2" => &[message_as_the_code_sends],
@@ -157,17 +187,29 @@ fn examples() -> Vec<(usize, Result<(), String>)> {
     let mut out = Vec::new();
     let mut heading = "";
     let mut fence: Option<(usize, &str, String)> = None;
+    // The request line of the last `text` block, which the next `json` block answers.
+    let mut request: Option<&str> = None;
     for (i, line) in DOC.lines().enumerate() {
         let n = i + 1;
         if let Some((start, lang, body)) = &mut fence {
             if line.trim_start().starts_with("```") {
                 if *lang == "json" {
+                    let asked = request.take();
                     let result = serde_json::from_str::<Value>(body)
                         .map_err(|e| format!("not JSON: {e}"))
-                        .and_then(|v| check(types_of(heading), &v));
+                        .and_then(|v| {
+                            check(types_of(heading), &v)?;
+                            asked.map_or(Ok(()), |r| answer_as_the_code_sends(r, &v))
+                        });
                     out.push((*start, result));
                 }
                 fence = None;
+            } else if let Some(r) = line
+                .trim_start()
+                .strip_prefix("GET ")
+                .filter(|r| r.starts_with("/api/"))
+            {
+                request = Some(r.trim());
             } else if *lang == "json" {
                 body.push_str(line);
                 body.push('\n');
