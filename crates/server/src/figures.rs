@@ -18,7 +18,8 @@ use sha2::{Digest, Sha256};
 
 use crate::draw::{self, Drawing};
 use crate::http::ApiError;
-use crate::pages::{self, LANGS};
+use crate::i18n::Lang;
+use crate::pages;
 use crate::protocol::{AfterView, ErrorCode, GameError, TraceBody};
 
 /// How long a picture may be kept: it depends only on the query and the binary (the `ETag`).
@@ -35,9 +36,8 @@ pub(crate) fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
 /// The `<title>` of a board picture: the variant's name and the diagram. The one place that
 /// words it, for the message files to take over (`lang` is the page's language).
 #[must_use]
-pub(crate) fn diagram_title(lang: &str, variant: Variant, diagram: &str) -> String {
-    let _ = lang; // English only until the site's messages are translated
-    format!("{}: {diagram}", variant.display_name())
+pub(crate) fn diagram_title(lang: Lang, variant: Variant, diagram: &str) -> String {
+    format!("{}: {diagram}", lang.tr().game(variant.game()))
 }
 
 /// A refused query, said in one line.
@@ -233,12 +233,12 @@ async fn diagram_svg(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    if !LANGS.contains(&lang.as_str()) {
+    let Some(lang) = Lang::from_code(&lang) else {
         return text(
             StatusCode::NOT_FOUND,
             format!("no pages in language {:?}", Refusal::new(lang).0),
         );
-    }
+    };
     let read = || -> Result<(Position, Vec<Pit>, bool), Refusal> {
         let q = Query::read(
             query.as_deref(),
@@ -278,7 +278,7 @@ async fn diagram_svg(
     let drawing = Drawing {
         marks,
         names,
-        title: diagram_title(&lang, variant, &diagram),
+        title: diagram_title(lang, variant, &diagram),
         ..Drawing::default()
     };
     (
@@ -369,7 +369,7 @@ mod tests {
     fn titles_name_the_variant_and_diagram() {
         let v = Variant::BAO_LA_KISWAHILI;
         assert_eq!(
-            diagram_title("en", v, "x S"),
+            diagram_title(Lang::En, v, "x S"),
             "Bao la Kiswahili: x S".to_owned()
         );
     }
