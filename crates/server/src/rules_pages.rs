@@ -178,6 +178,9 @@ pub(crate) struct Section {
 #[derive(Clone, Debug)]
 pub(crate) struct Doc {
     pub title: String,
+    /// The lines before the first section, as HTML: the family page's introduction (a game's
+    /// page speaks there to the engine's readers, and the site leaves it out).
+    pub intro: String,
     pub sections: Vec<Section>,
     /// Whether this is the English text shown because the language has no translation yet.
     pub fallback: bool,
@@ -381,9 +384,7 @@ fn build(lang: Lang, page: &str) -> Option<Doc> {
         None => (english, lang != Lang::En),
     };
     let (_, _, en_sections) = split(english);
-    // The lines before the first section speak to the engine's readers (rule numbers, the
-    // revision), not to players: the page leaves them out.
-    let (title, _, sections) = split(text);
+    let (title, intro, sections) = split(text);
     // English anchors (GitHub's) to the page's own, by position.
     let mut anchors = BTreeMap::new();
     let anchor_of = |i: usize, heading: &str| {
@@ -416,6 +417,7 @@ fn build(lang: Lang, page: &str) -> Option<Doc> {
         .collect();
     Some(Doc {
         title,
+        intro: render(&intro, lang, &anchors),
         sections,
         fallback,
     })
@@ -485,6 +487,8 @@ pub(crate) mod routes {
     pub(crate) struct RulesPage {
         pub chrome: Chrome,
         pub summary: String,
+        /// An introduction as HTML (the family page's).
+        pub intro: String,
         /// (term, value) lines under the title.
         pub facts: Vec<(String, String)>,
         /// (href, text) of the Play buttons.
@@ -542,6 +546,7 @@ pub(crate) mod routes {
         let html = RulesPage {
             chrome: Chrome::new(&ctx, tr.t1("rules-title", "game", s(name))),
             summary: tr.t(&format!("page-{page_ref}-summary")),
+            intro: String::new(),
             facts: vec![
                 (tr.t("rules-boards"), boards.join(" · ")),
                 (tr.t("rules-where"), tr.t(&format!("page-{page_ref}-where"))),
@@ -581,6 +586,7 @@ pub(crate) mod routes {
         let html = RulesPage {
             chrome: Chrome::new(&ctx, d.title.clone()),
             summary: String::new(),
+            intro: d.intro.clone(),
             facts: Vec::new(),
             plays: Vec::new(),
             notice: if d.fallback {
