@@ -1,5 +1,5 @@
-# The rules pages, the family page and the about page: their frame (the rules themselves are
-# docs/rules/*.md and their translations), and the interactive examples on them.
+# Сторінки правил, сторінка родини ігор і сторінка «Про сайт»: їхній каркас (самі правила — у
+# docs/rules/*.md та їхніх перекладах) та інтерактивні приклади на них.
 
 rules-title = { $game }: правила
 rules-contents = Зміст

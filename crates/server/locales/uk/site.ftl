@@ -6,7 +6,7 @@ site-name = Манкала
 language-name = Українська
 language-switch = Мова
 # Показується мовою, яку запам’ятав відвідувач, на сторінці іншою мовою.
-language-offer = Ця сторінка не тією мовою, яку ви обрали.
+language-offer = Ця сторінка іншою мовою, ніж та, яку ви обрали.
 language-offer-link = Читати українською
 nav-label = Сайт
 nav-new-game = Нова партія
@@ -37,7 +37,7 @@ home-side-random = Випадково
 home-create = Створити партію
 
 game-your-move = Ваш хід
-game-play = Походити
+game-play = Зробити хід
 game-invite = Запросіть друга:
 game-download-record = Завантажити запис партії
 game-invite-used = Це запрошення вже використано: ви дивитеся партію як глядач.
