@@ -4,7 +4,7 @@
 rules-title = Sheria za { $game }
 rules-contents = Yaliyomo
 rules-where = Mahali unapochezwa
-rules-boards = Mbao
+rules-boards = Mabao
 rules-play = Cheza { $game }
 rules-family-link = Linganisha michezo yote ya safu nne
 rules-about-link = Kuhusu tovuti hii na vyanzo vyake
@@ -23,7 +23,7 @@ about-intro = Mancala ni tovuti ya bure ya kucheza na kujifunza michezo ya manka
 about-rules-heading = Sheria na vyanzo vyake
 about-rules-text = Sheria za kila mchezo zinafuata maelezo yaliyochapishwa na wachezaji na watafiti. Pale ambapo vyanzo vinatofautiana au vinaacha jambo bila jibu, ukurasa wa sheria unaeleza tovuti inafuata ufafanuzi upi na kwa nini. Kila ukurasa unaorodhesha vyanzo vyake vyote:
 about-engine-heading = Wachezaji wa kompyuta
-about-engine-text = Kompyuta inacheza katika viwango vinane, kuanzia anayeanza ambaye huona hatua moja mbele hadi utafutaji kamili wa takriban sekunde moja kwa kila hatua. Wachezaji walio nyuma ya kila kiwango hupimwa kwa kuchezeshwa wao kwa wao katika kila mchezo.
+about-engine-text = Kompyuta inacheza katika viwango vinane, kuanzia anayeanza ambaye huona hatua moja mbele hadi utafutaji kamili wa takriban sekunde moja kwa kila hatua. Wachezaji wa kompyuta wa viwango vyote hupimwa kwa kushindanishwa wao kwa wao katika kila mchezo.
 about-licence-heading = Leseni
 about-licence-text = Programu ya tovuti hii ni programu huria chini ya leseni ya GNU Affero General Public License, toleo la 3 au toleo lolote la baadaye.
 about-version-heading = Toleo
