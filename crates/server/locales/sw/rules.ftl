@@ -4,7 +4,7 @@
 rules-title = Sheria za { $game }
 rules-contents = Yaliyomo
 rules-where = Mahali unapochezwa
-rules-boards = Mabao
+rules-boards = Mbao
 rules-play = Cheza { $game }
 rules-family-link = Linganisha michezo yote ya safu nne
 rules-about-link = Kuhusu tovuti hii na vyanzo vyake
