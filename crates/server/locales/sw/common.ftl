@@ -58,5 +58,5 @@ outcome-seeds-counted-win = { $result }: { $winner ->
     [south] Kusini ameshinda
    *[north] Kaskazini ameshinda
 } kwa hesabu ya kete: Kusini { $south }, Kaskazini { $north }
-outcome-seeds-counted-draw = { $result }: sare, kila upande kete { $south }
+outcome-seeds-counted-draw = { $result }: sare, kila upande una kete { $south }
 outcome-other = { $result }: mchezo umekwisha

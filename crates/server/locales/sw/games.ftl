@@ -41,7 +41,7 @@ page-omweso-where = Uganda
 page-bao-la-kimasai-summary = Mchezo wa safu nne wa Kimasai wenye awamu mbili: kwanza kupanda kete kutoka akiba, kisha kuvuna kwa kula.
 page-bao-la-kimasai-where = Wamasai wa Tanzania bara
 
-page-bao-la-kimasai-4x12-summary = Mchezo wa Kimasai usio na usambazaji: jiwe moja husogea hatua moja kwa wakati, na kuondoa mawe ya mpinzani yaliyo mkabala na mahali linapofika.
+page-bao-la-kimasai-4x12-summary = Mchezo wa Kimasai usio na usambazaji: mawe husogea moja moja, kila mara hadi shimo linalofuata tu, na huondoa mawe ya mpinzani yaliyo mkabala na mahali yanapofika.
 page-bao-la-kimasai-4x12-where = Wamasai wa Tanzania ya kati (Dodoma)
 
 page-kalah-summary = Mancala ya kawaida ya safu mbili: sambaza kuzunguka ubao ukipitia ghala lako, pata zamu za ziada, kula kete na kuziweka ghalani, kisha hesabu kete mwishoni.
