@@ -10,7 +10,7 @@ rules-family-link = Wszystkie gry czterorzędowe w jednym zestawieniu
 rules-about-link = O serwisie i jego źródłach
 rules-untranslated = Te zasady nie zostały jeszcze przetłumaczone, dlatego są wyświetlane po angielsku.
 
-example-play-hint = Twój ruch: kliknij dołek, z którego można wykonać ruch, albo zagraj proponowany ruch.
+example-play-hint = Twój ruch: kliknij dołek, z którego można zagrać, albo wykonaj proponowany ruch.
 example-try = Zagraj { $move }
 example-again = Spróbuj jeszcze raz
 example-played = Zagrano { $move }.
@@ -19,9 +19,9 @@ example-failed = Nie udało się wczytać przykładu.
 example-label = Plansza z przykładem
 
 about-title = O serwisie
-about-intro = Mancala to bezpłatny serwis do gry w czterorzędowe mankale Afryki Wschodniej i Południowej oraz do ich poznawania; punktem odniesienia jest standardowa dwurzędowa gra Mancala (Kalah). Nikt nie potrzebuje konta: partia to link.
+about-intro = Mancala to bezpłatny serwis do gry w czterorzędowe mankale Afryki Wschodniej i Południowej oraz do ich poznawania; punktem odniesienia jest standardowa dwurzędowa gra Mancala (Kalah). Nikt nie musi zakładać konta: partia to link.
 about-rules-heading = Zasady i ich źródła
-about-rules-text = Zasady każdej gry opierają się na opublikowanych opisach graczy i badaczy. Tam, gdzie źródła się różnią lub zostawiają jakąś kwestię otwartą, strona zasad wyjaśnia, którą interpretację przyjmuje serwis i dlaczego. Każda strona podaje pełną listę swoich źródeł:
+about-rules-text = Zasady każdej gry opierają się na opisach opublikowanych przez graczy i badaczy. Tam, gdzie źródła się różnią lub pozostawiają jakąś kwestię otwartą, strona zasad wyjaśnia, którą interpretację przyjmuje serwis i dlaczego. Każda strona podaje pełną listę swoich źródeł:
 about-engine-heading = Gracze komputerowi
 about-engine-text = Komputer gra na ośmiu poziomach: od początkującego, który widzi jeden ruch naprzód, po pełne przeszukiwanie trwające około sekundy na ruch. Siłę graczy stojących za poszczególnymi poziomami mierzy się w partiach rozgrywanych między nimi w każdej z gier.
 about-licence-heading = Licencja
