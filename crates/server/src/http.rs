@@ -650,11 +650,32 @@ async fn join(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path((_, id, token)): Path<(String, String, String)>,
+    headers: HeaderMap,
 ) -> Result<Response, PageError> {
     let lang = ctx.lang;
     let h = handle(&state, &id).await.map_err(page_err(&ctx))?;
     if !ids::is_secret(&token) {
         return Err(PageError(ApiError::not_found(), ctx));
+    }
+    // A browser that holds a seat of this game already (its cookie) is the creator's, or the
+    // friend's: it must not take the other seat. The creator sees the invitation to pass on.
+    let own = cookie_secret(&headers, &id);
+    let (role, open) = {
+        let live = h.lock().await;
+        (live.role(own.as_deref()), live.invite_open(&token))
+    };
+    if role != Role::Spectator {
+        let game = format!("/{lang}/g/{id}");
+        if !open {
+            // Used (by this browser's friend, or by this browser): back to one's own seat.
+            return Ok(Redirect::to(&game).into_response());
+        }
+        let page = pages::InvitePage {
+            chrome: Chrome::new(&ctx, ctx.tr().t("invite-own-title")),
+            invite: format!("/{lang}/join/{id}/{token}"),
+            game,
+        };
+        return Ok(render(&page).map_err(page_err(&ctx))?.into_response());
     }
     match state
         .hub

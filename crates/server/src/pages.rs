@@ -309,6 +309,17 @@ pub(crate) fn board_rows(pos: &Position) -> Vec<Vec<Cell>> {
     }
 }
 
+/// The creator's own invitation, opened in the creator's browser: shown, not used up.
+#[derive(Template, Debug)]
+#[template(path = "invite.html")]
+pub(crate) struct InvitePage {
+    pub chrome: Chrome,
+    /// The invitation's path.
+    pub invite: String,
+    /// The creator's game page.
+    pub game: String,
+}
+
 #[derive(Template, Debug)]
 #[template(path = "error.html")]
 pub(crate) struct ErrorPage {

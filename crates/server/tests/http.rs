@@ -334,3 +334,57 @@ async fn a_friend_game_from_the_form_without_javascript() {
     assert!(rec.body.contains(r#"[Rules "takasia:none; rev 1"]"#));
     assert!(rec.body.contains(&format!("1. {mv}")));
 }
+
+/// Issue 12, item 1: the creator who opens their own invitation sees it to pass on, and it stays
+/// unused for the friend; a seat holder who opens a used invitation goes back to the game.
+#[tokio::test]
+async fn the_creator_opening_the_invitation_does_not_use_it() {
+    let app = app().await;
+    let r = post_json(
+        &app,
+        "/api/games",
+        json!({"variant": "hus", "opponent": "friend", "side": "south"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CREATED);
+    let created = r.json();
+    let id = created["id"].as_str().unwrap().to_owned();
+    let creator = cookie_pair(r.header(header::SET_COOKIE)).to_owned();
+    let invite = created["invite_url"].as_str().unwrap().to_owned();
+
+    // The creator's browser (its seat cookie): the invitation page, nothing consumed.
+    let own = get_with_cookie(&app, &invite, &creator).await;
+    assert_eq!(own.status, StatusCode::OK);
+    assert!(own.body.contains("This is your invitation"), "{}", own.body);
+    assert!(own.body.contains(&format!("value=\"{invite}\"")));
+    assert!(
+        own.headers.get(header::SET_COOKIE).is_none(),
+        "no seat is given"
+    );
+    let g = get(&app, &format!("/api/games/{id}")).await.json();
+    assert_eq!(
+        g["seats"]["north"]["joined"], false,
+        "the invitation is unused"
+    );
+
+    // A browser with some other game's cookie is a visitor like any other: the friend joins.
+    let friend = get_with_cookie(&app, &invite, "seat_zzzzzzzz=abc").await;
+    assert_eq!(friend.status, StatusCode::SEE_OTHER);
+    let friend_url = friend.header(header::LOCATION).to_owned();
+    assert!(friend_url.starts_with(&format!("/en/g/{id}/")));
+    let friend_cookie = cookie_pair(friend.header(header::SET_COOKIE)).to_owned();
+    let g = get(&app, &format!("/api/games/{id}")).await.json();
+    assert_eq!(g["seats"]["north"]["joined"], true);
+
+    // Now used: either player back to the game, a stranger to watching with a notice.
+    for cookie in [&creator, &friend_cookie] {
+        let again = get_with_cookie(&app, &invite, cookie).await;
+        assert_eq!(again.status, StatusCode::SEE_OTHER);
+        assert_eq!(again.header(header::LOCATION), format!("/en/g/{id}"));
+    }
+    let stranger = get(&app, &invite).await;
+    assert_eq!(
+        stranger.header(header::LOCATION),
+        format!("/en/g/{id}?invite=used")
+    );
+}

@@ -147,6 +147,75 @@ class Example {
   }
 }
 
+// A small board in a table cell that links to an example (the family page's capture table):
+// it sows the example's suggested move when it comes into view, and again on a click.
+class MiniExample {
+  constructor(cell, fig) {
+    this.cell = cell;
+    this.data = fig.dataset;
+    const q = new URLSearchParams({ variant: this.data.variant, d: this.data.diagram });
+    if (this.data.rules) q.set('rules', this.data.rules);
+    if (this.data.partial === '1') q.set('partial', '1');
+    this.query = q;
+    this.busy = false;
+  }
+
+  async start() {
+    const [pos, ev] = await Promise.all([
+      fetch(`/api/position?${this.query}`).then((r) => (r.ok ? r.json() : Promise.reject(r.status))),
+      fetch(`/api/trace?${this.query}&${new URLSearchParams({ move: this.data.try })}`).then((r) =>
+        r.ok ? r.json() : Promise.reject(r.status),
+      ),
+    ]);
+    this.initial = pos;
+    this.ev = ev;
+    const pits = Object.keys(pos.position.pits);
+    const host = h('button', {
+      type: 'button',
+      class: 'mini-example',
+      title: t('example-try', { move: this.data.try }),
+      'aria-label': t('example-try', { move: this.data.try }),
+      onclick: () => this.play(),
+    });
+    this.cell.prepend(host);
+    this.board = new Board(host, {
+      rows: pits.some((p) => p[0] === 'B') ? 4 : 2,
+      width: pits.filter((p) => p[0] === 'A').length,
+      stores: pos.position.store_label === 'store',
+      onPit: () => this.play(),
+      onChoice: () => {},
+    });
+    this.board.setView({ bottom: 'south', portrait: false });
+    this.board.build();
+    this.board.render(pos.position);
+    for (const g of host.querySelectorAll('[tabindex]')) g.setAttribute('tabindex', '-1');
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        seen.disconnect();
+        this.play();
+      }
+    });
+    seen.observe(host);
+  }
+
+  async play() {
+    if (this.busy) return;
+    this.busy = true;
+    this.board.render(this.initial.position);
+    const ms = SPEEDS[animSetting().value] ?? SPEEDS.normal;
+    if (ms > 0) {
+      const houses = this.initial.position.houses || {};
+      await animateTrace(this.board, this.ev, Math.round(ms * 0.7), {
+        adjust: () => {},
+        cancelled: () => false,
+        housePit: (side) => houses[side],
+      }).catch(() => {});
+    }
+    this.board.render(this.ev.after.position);
+    this.busy = false;
+  }
+}
+
 async function main() {
   const figures = [...document.querySelectorAll('figure.example[data-variant]')];
   if (!figures.length) return;
@@ -155,6 +224,10 @@ async function main() {
     new Example(fig).start().catch(() => {
       fig.classList.add('example-static');
     });
+  }
+  for (const a of document.querySelectorAll('td a[href^="#example-"]')) {
+    const fig = document.getElementById(a.getAttribute('href').slice(1));
+    if (fig?.dataset.variant) new MiniExample(a.closest('td'), fig).start().catch(() => {});
   }
 }
 

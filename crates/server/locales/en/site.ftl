@@ -68,3 +68,10 @@ error-store = The game could not be saved; try again.
 error-internal = Something went wrong on the server.
 error-bad-request = The request could not be used: check the form and try again.
 error-not-found = There is no such page or game.
+
+invite-own-title = This is your invitation
+invite-own-explain = Send this link to your friend: the first person to open it plays you. Opening it yourself does not use it up.
+invite-own-label = Invitation link
+invite-own-copy = Copy
+invite-own-copied = Copied
+invite-own-back = Back to your game

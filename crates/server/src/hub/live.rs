@@ -170,6 +170,12 @@ impl Live {
         self.record.outcome().map(OutcomeView::from)
     }
 
+    /// Whether `token` is the game's invitation, still unused.
+    #[must_use]
+    pub(crate) fn invite_open(&self, token: &str) -> bool {
+        self.invite.as_deref() == Some(token)
+    }
+
     /// How the game ended (by the rules or by resignation), if it has.
     #[must_use]
     pub(crate) fn outcome_value(&self) -> Option<mancala::Outcome> {
