@@ -538,7 +538,7 @@ async fn render_game(
             "game-status-to-move",
             &[("side", pages::side_key(turn)), ("ply", Arg::from(ply + 1))],
         ),
-        Some(o) => pages::outcome_text(tr, &o),
+        Some(o) => pages::outcome_text(tr, o),
     };
     let legal = if role.plays(turn) && game.outcome.is_none() {
         game.legal

@@ -329,7 +329,7 @@ pub(crate) fn side_key(side: Side) -> Arg {
 /// How a game ended, for people: `outcome-{reason}` with `winner`, `loser`, `result` and, for
 /// counted seeds, `south` and `north`.
 #[must_use]
-pub(crate) fn outcome_text(tr: Tr, o: &Outcome) -> String {
+pub(crate) fn outcome_text(tr: Tr, o: Outcome) -> String {
     let mut args: Vec<(&str, Arg)> = vec![("result", s(o.result_token().to_owned()))];
     if let Some(w) = o.winner {
         args.push(("winner", side_key(w)));

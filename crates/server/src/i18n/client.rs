@@ -65,7 +65,7 @@ fn compile_pattern(
     for el in &p.elements {
         match el {
             PatternElement::TextElement { value } => {
-                push(&mut out, Part::Text((*value).to_owned()))
+                push(&mut out, Part::Text((*value).to_owned()));
             }
             PatternElement::Placeable { expression } => {
                 for part in compile_expression(expression, index, depth)? {
