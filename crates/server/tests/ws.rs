@@ -113,7 +113,10 @@ async fn play_whole_game(variant: &str, seed: u64) -> Value {
         assert_eq!(ev3, ev, "the spectator sees every move");
         assert!(!ev["trace"].as_array().unwrap().is_empty());
         assert_eq!(ev["captures"], captures_of_trace(&ev), "{ev}");
-        assert!(ev.get("text").is_none(), "protocol 2 sends no sentence: {ev}");
+        assert!(
+            ev.get("text").is_none(),
+            "protocol 2 sends no sentence: {ev}"
+        );
         seen_moves.push(mv);
         legal_now = legal(&ev["after"]["legal"]);
         outcome = ev["after"]["outcome"].clone();
