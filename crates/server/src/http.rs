@@ -541,7 +541,7 @@ async fn render_game(
         None if role.plays(turn) => tr.t1("game-status-your-move", "ply", ply + 1),
         None => tr.args(
             "game-status-to-move",
-            &[("side", s(tr.side(turn))), ("ply", Arg::from(ply + 1))],
+            &[("side", pages::side_key(turn)), ("ply", Arg::from(ply + 1))],
         ),
         Some(o) => pages::outcome_text(tr, o),
     };

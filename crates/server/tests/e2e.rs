@@ -2,15 +2,20 @@
 //! the server runs in this process on 127.0.0.1:0 with a fresh `SQLite` file, chromedriver runs on
 //! a free port, and two independent browser sessions click through the site as people would.
 //!
-//! One test, one chromedriver, two browsers, three scenarios in turn:
+//! One test, one chromedriver, two browsers, four scenarios in turn:
 //! 1. browser A creates a friend game of Bao la Kujifunza from the home page form, browser B
 //!    opens the invitation link, and they play it to the end by clicking pits and the choices of
-//!    the move dialogue; both pages and `GET /api/games/{id}` agree on the ending. A screenshot of
-//!    A's board around ply 10 goes to `target/e2e/board-midgame.png`.
+//!    the move dialogue; both pages and `GET /api/games/{id}` agree on the ending. Every move is
+//!    announced (aria-live) with the English sentence the messages make of its captures, and the
+//!    outcome is said as the English messages say it. A screenshot of A's board (1366x900)
+//!    around ply 10 goes to `target/e2e/board-midgame.png`.
 //! 2. A plays the computer (level 2, Bao la Kiswahili): after A's move the computer replies.
 //! 3. A reloads that game, by its private link and by the plain game link (the seat cookie):
 //!    the seat comes back at the same ply, and a move from the plain link is played. Then a
 //!    phone-sized view (390x844) of the game goes to `target/e2e/board-phone.png`.
+//! 4. Both games' pages in each language of [`LANGS_CHECKED`] (`/{lang}/g/{id}`): no message id
+//!    shows as text, and, but for English, no English sentence of client.ftl. Screenshots go to
+//!    `target/e2e/lang-{lang}-1.png` (the ended friend game) and `-2.png` (the computer game).
 //!
 //! Without chromium and chromedriver the test prints a notice and passes, unless `CI=true`, where
 //! it fails: CI installs them (.ci/run).
@@ -32,6 +37,9 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use futures_util::FutureExt as _;
+use mancala::trace::{Event, Trace};
+use mancala::{Position, Side, Variant};
+use mancala_server::i18n::{Arg, Lang, client_json, s};
 use mancala_server::{Config, Server};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -50,6 +58,9 @@ const POLL: Duration = Duration::from_millis(40);
 const MAX_PLIES: u32 = 400;
 /// The seed of the move picker (`MANCALA_E2E_SEED` overrides it, to try other games).
 const SEED: u64 = 0x5eed_ba01_ac0d_e5ee;
+/// The languages whose game pages scenario 4 reads. The translations land language by language;
+/// add each here once its locale exists.
+const LANGS_CHECKED: &[&str] = &["en"];
 
 // ---------------------------------------------------------------- the test
 
@@ -108,7 +119,7 @@ async fn browsers_play_the_site() {
 
 async fn scenarios(origin: &str, a: &Page, b: &Page, artifacts: &Path) {
     let t = Instant::now();
-    let plies = friend_game_to_the_end(origin, a, b, artifacts).await;
+    let (friends, plies) = friend_game_to_the_end(origin, a, b, artifacts).await;
     println!(
         "e2e: 1. friend game by link: {plies} plies in {:.1?}",
         t.elapsed()
@@ -124,14 +135,30 @@ async fn scenarios(origin: &str, a: &Page, b: &Page, artifacts: &Path) {
         "e2e: 3. reloads restore the seat, phone view: {:.1?}",
         t.elapsed()
     );
+
+    let t = Instant::now();
+    for lang in LANGS_CHECKED {
+        for (i, g) in [&friends, &game].into_iter().enumerate() {
+            let shot = artifacts.join(format!("lang-{lang}-{}.png", i + 1));
+            page_speaks(origin, a, &g.id, lang, &shot).await;
+        }
+    }
+    println!(
+        "e2e: 4. the game pages speak {}: {:.1?}",
+        LANGS_CHECKED.join(", "),
+        t.elapsed()
+    );
 }
 
 // ---------------------------------------------------------------- scenario 1
 
 /// A creates a friend game, B joins by the invitation, and they click it to the end.
-/// Returns the number of plies.
-async fn friend_game_to_the_end(origin: &str, a: &Page, b: &Page, artifacts: &Path) -> u32 {
+/// Returns the game and its number of plies.
+async fn friend_game_to_the_end(origin: &str, a: &Page, b: &Page, artifacts: &Path) -> (Game, u32) {
     let game = create_game(origin, a, "bao-la-kujifunza", "friend", None, "south").await;
+    // The game replayed here by the rules, to know what each move captured.
+    let mut pos = Position::new("bao-la-kujifunza".parse::<Variant>().unwrap());
+    let mut sentence = String::new();
     let invite = wait_for(a, "the invitation link (#invite-url)", async || {
         let v = a
             .client
@@ -237,6 +264,24 @@ async fn friend_game_to_the_end(origin: &str, a: &Page, b: &Page, artifacts: &Pa
             )
             .await;
         }
+        // Both pages announce the move in English, as the messages say its captures.
+        let shown = b.state().await.last;
+        let trace = pos.trace_move_text(&shown).unwrap_or_else(|e| {
+            panic!("ply {ply}: the page shows {shown:?} as the last move: {e}")
+        });
+        assert_eq!(
+            trace.text(),
+            shown,
+            "ply {ply}: the move as the page shows it"
+        );
+        sentence = move_sentence_en(&trace);
+        pos = *trace.result();
+        for p in [a, b] {
+            p.wait_state(&format!("{}'s announcement of ply {ply}", p.name), |s| {
+                s.announced.starts_with(&sentence)
+            })
+            .await;
+        }
         if ply == 10 && !shot {
             shot = true;
             save_screenshot(a, &artifacts.join("board-midgame.png")).await;
@@ -272,39 +317,124 @@ async fn friend_game_to_the_end(origin: &str, a: &Page, b: &Page, artifacts: &Pa
     );
     let outcome = &api["outcome"];
     assert!(outcome.is_object(), "the server has no outcome: {api}");
-    let text = outcome["text"].as_str().unwrap_or_default();
     assert!(
-        !text.is_empty(),
-        "the server's outcome has no text: {outcome}"
+        outcome.get("text").is_none(),
+        "protocol 2 sends no sentence"
     );
-    for s in [&sa, &sb] {
-        assert!(
-            s.outcome.contains(text),
-            "{:?} does not show the outcome {text:?}",
-            s.outcome
-        );
-    }
+    // The outcome in English, as the messages say it from the data the server sends.
+    let text = outcome_sentence_en(outcome);
+    assert!(
+        !text.is_empty() && !text.contains("outcome-"),
+        "no English outcome for {outcome}: {text:?}"
+    );
     // The same ending seen from both seats.
     let (lead_a, lead_b) = match outcome["winner"].as_str() {
-        Some("south") => ("You win", "You lose"),
-        Some("north") => ("You lose", "You win"),
-        _ => ("Draw", "Draw"),
+        Some("south") => ("You win!", "You lose."),
+        Some("north") => ("You lose.", "You win!"),
+        _ => ("Draw.", "Draw."),
     };
-    assert!(
-        sa.outcome.starts_with(lead_a),
-        "A (South) shows {:?}; {outcome}",
-        sa.outcome
-    );
-    assert!(
-        sb.outcome.starts_with(lead_b),
-        "B (North) shows {:?}; {outcome}",
-        sb.outcome
-    );
+    for (s, lead, who) in [(&sa, lead_a, "A (South)"), (&sb, lead_b, "B (North)")] {
+        assert_eq!(
+            s.outcome,
+            format!("{lead} {text}"),
+            "{who}'s outcome; {outcome}"
+        );
+        // The last move's announcement says the end too.
+        assert_eq!(
+            s.announced,
+            format!("{sentence} Game over. {lead} {text}"),
+            "{who}'s last announcement"
+        );
+        assert!(
+            s.turn.starts_with("Game over: "),
+            "{who}'s turn line: {:?}",
+            s.turn
+        );
+    }
     println!(
-        "e2e: the friend game (seed {seed}) ended at ply {}: {text}",
-        sa.ply
+        "e2e: the friend game (seed {seed}) ended at ply {}: {text}; announced: {:?}",
+        sa.ply, sb.announced
     );
-    sa.ply
+    (game, sa.ply)
+}
+
+/// The English sentence the client announces for the move of `trace` (client.ftl `move-*`),
+/// made here from the rules' own account of the move.
+fn move_sentence_en(trace: &Trace) -> String {
+    let tr = Lang::En.tr();
+    let captures: Vec<String> = trace
+        .captures()
+        .map(|(pit, seeds)| {
+            tr.args(
+                "move-capture",
+                &[("seeds", Arg::from(seeds)), ("pit", s(pit.to_string()))],
+            )
+        })
+        .collect();
+    let again = trace.events().contains(&Event::ExtraTurn);
+    let mut args = vec![
+        ("side", side_key(trace.before().turn())),
+        ("move", s(trace.text().to_owned())),
+    ];
+    let id = match (captures.is_empty(), again) {
+        (true, false) => "move-played",
+        (true, true) => "move-played-again",
+        (false, false) => "move-played-captured",
+        (false, true) => "move-played-captured-again",
+    };
+    if !captures.is_empty() {
+        args.push(("captures", s(english_list(&captures))));
+    }
+    tr.args(id, &args)
+}
+
+/// A list as the browser's `Intl.ListFormat("en", {type: "conjunction"})` writes it.
+fn english_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} and {b}"),
+        [init @ .., last] => format!("{}, and {last}", init.join(", ")),
+    }
+}
+
+fn side_key(side: Side) -> Arg {
+    s(match side {
+        Side::South => "south",
+        Side::North => "north",
+    })
+}
+
+/// The English sentence for an `outcome` object (docs/protocol.md §4.1): common.ftl's
+/// `outcome-*` messages, chosen and filled as the client does.
+fn outcome_sentence_en(o: &Value) -> String {
+    let str_of = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    let mut args: Vec<(&str, Arg)> = vec![("result", s(str_of(&o["result"])))];
+    let winner = o["winner"].as_str();
+    if let Some(w) = winner {
+        args.push(("winner", s(w.to_owned())));
+        let loser = if w == "south" { "north" } else { "south" };
+        args.push(("loser", s(loser)));
+    }
+    let id = match (o["reason"].as_str().unwrap_or_default(), winner) {
+        ("front_row_empty", _) => "outcome-front-row-empty",
+        ("no_legal_move", _) => "outcome-no-legal-move",
+        ("repetition", None) => "outcome-repetition-draw",
+        ("repetition", Some(_)) => "outcome-repetition-win",
+        ("resignation", _) => "outcome-resignation",
+        ("seeds_counted", w) => {
+            for side in ["south", "north"] {
+                args.push((side, Arg::from(o["seeds"][side].as_u64().unwrap_or(0))));
+            }
+            if w.is_some() {
+                "outcome-seeds-counted-win"
+            } else {
+                "outcome-seeds-counted-draw"
+            }
+        }
+        _ => "outcome-other",
+    };
+    Lang::En.tr().args(id, &args)
 }
 
 /// Clicks a playable pit, then choices of the move dialogue until the move is sent; all picks
@@ -452,7 +582,129 @@ async fn reload_restores_the_seat(origin: &str, a: &Page, game: &Game, artifacts
         Some(false),
         "the 4x8 board was turned a quarter on a phone"
     );
-    a.client.set_window_size(1280, 900).await.expect("resize");
+    a.client.set_window_size(1366, 900).await.expect("resize");
+}
+
+// ---------------------------------------------------------------- scenario 4
+
+/// Every text a person sees on the page (with the game's links opened) and, apart, the names and
+/// titles of its elements (aria-label, title). The language switcher stays closed: it names
+/// each language in that language, from that language's files.
+const TEXTS_JS: &str = r"
+document.querySelectorAll('main details').forEach((d) => { d.open = true; });
+const attrs = [...document.querySelectorAll('[aria-label], [title]')]
+  .flatMap((e) => [e.getAttribute('aria-label'), e.getAttribute('title')])
+  .filter(Boolean);
+return [document.body.innerText, attrs.join('\n')];
+";
+
+/// The game `id`'s page in `lang` (as `page`'s seat or as a spectator, whichever its cookies
+/// make it) says everything in words: no message id shows, in the text or in the names of its
+/// elements, and a page in another language than English shows none of English's client.ftl
+/// sentences (those of more than 12 characters). Leaves a screenshot at `shot`.
+async fn page_speaks(origin: &str, page: &Page, id: &str, lang: &str, shot: &Path) {
+    page.goto(&format!("{origin}/{lang}/g/{id}?anim=off")).await;
+    page.wait_state(&format!("the game page in {lang}"), |s| {
+        s.live && s.online && !s.busy && !s.turn_state.is_empty()
+    })
+    .await;
+    let v = page
+        .client
+        .execute(TEXTS_JS, vec![])
+        .await
+        .expect("the texts");
+    let (text, attrs) = (
+        v[0].as_str().unwrap_or_default(),
+        v[1].as_str().unwrap_or_default(),
+    );
+    assert!(
+        text.len() > 100,
+        "{lang}: the page shows almost nothing: {text:?}"
+    );
+    let ids = english_ids();
+    assert!(ids.len() > 100, "only {} English ids", ids.len());
+    let raw: Vec<&String> = ids
+        .iter()
+        .filter(|i| text.contains(i.as_str()) || attrs.contains(i.as_str()))
+        .collect();
+    assert!(
+        raw.is_empty(),
+        "/{lang}/g/{id} shows message ids {raw:?}:\n{text}\n---\n{attrs}"
+    );
+    if lang != "en" {
+        let english: Vec<String> = english_client_sentences()
+            .into_iter()
+            .filter(|e| text.contains(e.as_str()))
+            .collect();
+        assert!(
+            english.is_empty(),
+            "/{lang}/g/{id} shows English: {english:?}:\n{text}"
+        );
+    }
+    save_screenshot(page, shot).await;
+}
+
+/// Every message id of the English files (`side-south`, `game-hus`, ...): the ids with a hyphen,
+/// which no text of the page has for another reason.
+fn english_ids() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales/en");
+    let mut ids = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("locales/en") {
+        let path = entry.expect("a file").path();
+        if path.extension().is_none_or(|e| e != "ftl") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("an .ftl file");
+        for line in text.lines() {
+            if let Some((id, _)) = line.split_once(" =")
+                && line.starts_with(|c: char| c.is_ascii_lowercase())
+                && id.contains('-')
+            {
+                ids.push(id.trim().to_owned());
+            }
+        }
+    }
+    ids
+}
+
+/// The text runs, longer than 12 characters, of English client.ftl's messages as the client gets
+/// them (the runs between variables, in every selection's variants).
+fn english_client_sentences() -> Vec<String> {
+    fn runs(pattern: &Value, out: &mut Vec<String>) {
+        for part in pattern.as_array().into_iter().flatten() {
+            match part {
+                Value::String(t) if t.trim().chars().count() > 12 => {
+                    out.push(t.trim().to_owned());
+                }
+                Value::Object(o) => {
+                    for v in o.get("k").and_then(Value::as_object).into_iter().flatten() {
+                        runs(v.1, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let own: Vec<String> = english_ids_of("client.ftl");
+    let all: Value = serde_json::from_str(client_json(Lang::En)).expect("the client's JSON");
+    let mut out = Vec::new();
+    for id in own {
+        runs(&all["messages"][&id], &mut out);
+    }
+    out
+}
+
+/// The message ids of one English file.
+fn english_ids_of(file: &str) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("locales/en")
+        .join(file);
+    std::fs::read_to_string(path)
+        .expect("an English file")
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_lowercase()))
+        .filter_map(|l| l.split_once(" =").map(|(id, _)| id.trim().to_owned()))
+        .collect()
 }
 
 /// The player's seat is live: connected, the turn, pits to click.
@@ -540,6 +792,10 @@ struct State {
     outcome: String,
     status: String,
     invite_shown: bool,
+    /// The text of the aria-live announcer.
+    announced: String,
+    /// The last move of the move list.
+    last: String,
 }
 
 const STATE_JS: &str = r"
@@ -562,6 +818,8 @@ return {
   outcome: shown(q('#outcome')) ? q('#outcome').textContent : '',
   status: q('#status')?.textContent || '',
   invite_shown: shown(inv),
+  announced: q('#announcer')?.textContent || '',
+  last: q('#move-list .current')?.textContent || '',
 };
 ";
 
@@ -719,7 +977,7 @@ impl Browser {
             "--disable-component-update".to_owned(),
             "--disable-sync".to_owned(),
             "--no-first-run".to_owned(),
-            "--window-size=1280,900".to_owned(),
+            "--window-size=1366,900".to_owned(),
             format!("--user-data-dir={}", profile.path.display()),
         ];
         let caps = json!({

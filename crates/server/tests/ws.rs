@@ -32,10 +32,22 @@ fn pick(seed: &mut u64, n: usize) -> usize {
     usize::try_from(*seed % n as u64).unwrap()
 }
 
+/// The captures a move event lists: those of its trace's `capture`, `remove` and `take` events.
+fn captures_of_trace(ev: &Value) -> Value {
+    ev["trace"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| matches!(e["e"].as_str(), Some("capture" | "remove" | "take")))
+        .map(|e| json!({"from": e["from"], "seeds": e["seeds"]}))
+        .collect()
+}
+
 /// Two people play `variant` to its end by moving at random; a spectator watches. Checks that
-/// every client sees every move once and in order, that each mover gets its ack, and that the
-/// stored record replays to the same end.
-async fn play_whole_game(variant: &str, seed: u64) {
+/// every client sees every move once and in order, that each mover gets its ack, that every
+/// move event carries data rather than sentences (its captures, no `text`), and that the stored
+/// record replays to the same end. Returns the outcome.
+async fn play_whole_game(variant: &str, seed: u64) -> Value {
     let (addr, _state) = spawn(memory_store().await).await;
     let created = create(
         addr,
@@ -53,6 +65,12 @@ async fn play_whole_game(variant: &str, seed: u64) {
     assert_eq!(s0["you"], "south");
     assert_eq!(n0["you"], "north");
     assert_eq!(w0["you"], Value::Null);
+    assert_eq!(s0["protocol"], 2);
+    assert_eq!(s0["game"]["variant"], variant);
+    assert!(
+        s0["game"].get("name").is_none(),
+        "protocol 2 sends no game name: {s0}"
+    );
     assert_eq!(
         s0["game"]["invite_url"],
         Value::Null,
@@ -94,6 +112,11 @@ async fn play_whole_game(variant: &str, seed: u64) {
         let ev3 = watcher.recv_main().await;
         assert_eq!(ev3, ev, "the spectator sees every move");
         assert!(!ev["trace"].as_array().unwrap().is_empty());
+        assert_eq!(ev["captures"], captures_of_trace(&ev), "{ev}");
+        assert!(
+            ev.get("text").is_none(),
+            "protocol 2 sends no sentence: {ev}"
+        );
         seen_moves.push(mv);
         legal_now = legal(&ev["after"]["legal"]);
         outcome = ev["after"]["outcome"].clone();
@@ -122,6 +145,10 @@ async fn play_whole_game(variant: &str, seed: u64) {
         outcome["result"].as_str().unwrap(),
         "the record's result"
     );
+    assert!(outcome.get("text").is_none(), "{outcome}");
+    let counted = outcome["reason"] == "seeds_counted";
+    assert_eq!(outcome["seeds"].is_object(), counted, "{outcome}");
+    outcome
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -132,6 +159,23 @@ async fn two_players_play_a_whole_bao_la_kiswahili_game_watched() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_a_whole_hus_game_watched() {
     play_whole_game("hus", 0x1234_5678_9abc_def1).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kalah_game_ends_with_the_seeds_counted() {
+    let outcome = play_whole_game("kalah", 0x0bad_5eed_1234_5678).await;
+    assert_eq!(outcome["reason"], "seeds_counted", "{outcome}");
+    let (south, north) = (
+        outcome["seeds"]["south"].as_u64().unwrap(),
+        outcome["seeds"]["north"].as_u64().unwrap(),
+    );
+    assert_eq!(south + north, 48, "every seed is counted: {outcome}");
+    let winner = match south.cmp(&north) {
+        std::cmp::Ordering::Greater => json!("south"),
+        std::cmp::Ordering::Less => json!("north"),
+        std::cmp::Ordering::Equal => Value::Null,
+    };
+    assert_eq!(outcome["winner"], winner, "{outcome}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -267,7 +311,7 @@ async fn wrong_seats_and_bad_moves_get_clear_errors_and_change_nothing() {
         ),
         (json!({"type": "move", "ply": 1}), "bad_message"),
         (json!({"type": "fly"}), "bad_message"),
-        (json!({"type": "hello", "protocol": 1}), "protocol"),
+        (json!({"type": "hello", "protocol": 2}), "protocol"),
         (json!({"type": "decline"}), "no_offer"),
         (json!({"type": "takeback"}), "nothing_to_take_back"),
         (json!({"type": "rematch"}), "not_over"),
@@ -304,7 +348,7 @@ async fn wrong_seats_and_bad_moves_get_clear_errors_and_change_nothing() {
     raw.send(json!({"type": "ping"})).await;
     assert_eq!(raw.recv().await["code"], "protocol");
     let mut raw = Client::raw(addr, &id).await;
-    raw.send(json!({"type": "hello", "protocol": 2})).await;
+    raw.send(json!({"type": "hello", "protocol": 1})).await;
     assert_eq!(raw.recv().await["code"], "protocol");
     // An unknown game has no socket.
     let (status, body) = http(addr, "GET", "/api/games/ZZZZZZZZ", None).await;

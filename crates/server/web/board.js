@@ -7,6 +7,8 @@
 // North's store (left) and South's (right). `bottom` = "north" turns the picture by 180°;
 // `portrait` turns it a quarter (the bottom side's rows end up on the left, its pit 1 at the top).
 
+import { t } from './i18n.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 100;
 const PAD = 14;
@@ -39,10 +41,6 @@ const DOT_POS = (() => {
   return out;
 })();
 
-export function seedText(n) {
-  return n === 1 ? '1 seed' : `${n} seeds`;
-}
-
 export class Board {
   /**
    * @param {HTMLElement} host where the SVG goes
@@ -64,7 +62,7 @@ export class Board {
     this.counts = {};
     this.storeCounts = { south: 0, north: 0 };
     this.position = null;
-    this.svg = el('svg', { class: 'board-svg', role: 'group', 'aria-label': 'Board' });
+    this.svg = el('svg', { class: 'board-svg', role: 'group', 'aria-label': t('board-label') });
     host.appendChild(this.svg);
     this.svg.addEventListener('keydown', (e) => this.keydown(e));
   }
@@ -269,13 +267,15 @@ export class Board {
     const p = this.pits.get(pit);
     if (!p) return;
     const n = this.counts[pit] ?? 0;
-    const parts = [`${pit}, ${seedText(n)}`];
-    if (p.g.classList.contains('house')) parts.push('nyumba');
-    if (p.g.classList.contains('takasia')) parts.push('barred by takasia');
-    if (p.g.classList.contains('reserved')) parts.push('reserved');
-    if (p.g.classList.contains('last')) parts.push('last move');
-    if (p.g.classList.contains('playable')) parts.push('can move');
-    if (p.g.classList.contains('selected')) parts.push('selected');
+    // "A3, 4 seeds", then what else the pit is, each a message of its own
+    const parts = [t('board-pit', { pit, seeds: n })];
+    const is = (c) => p.g.classList.contains(c);
+    if (is('house')) parts.push(t('board-pit-nyumba'));
+    if (is('takasia')) parts.push(t('board-pit-takasia'));
+    if (is('reserved')) parts.push(t('board-pit-reserved'));
+    if (is('last')) parts.push(t('board-pit-last'));
+    if (is('playable')) parts.push(t('board-pit-playable'));
+    if (is('selected')) parts.push(t('board-pit-selected'));
     p.g.setAttribute('aria-label', parts.join(', '));
     p.title.textContent = parts.join(', ');
   }
@@ -285,7 +285,7 @@ export class Board {
     const s = this.stores.get(side);
     if (!s) return;
     s.text.textContent = String(n);
-    s.g.setAttribute('aria-label', `${side === 'south' ? 'South' : 'North'} store, ${seedText(n)}`);
+    s.g.setAttribute('aria-label', t('board-store', { side, seeds: n }));
     // dots in a grid along the long axis
     s.dots.textContent = '';
     const k = Math.min(n, 24);

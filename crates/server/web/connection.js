@@ -2,7 +2,7 @@
 // with back-off (0.5 s doubling to 8 s), a full resync on a gap, keep-alive pings, and the
 // dispatch of the server's messages by `type`. It knows nothing of the game itself.
 
-export const PROTOCOL = 1;
+export const PROTOCOL = 2;
 
 const FIRST_BACKOFF = 500;
 const MAX_BACKOFF = 8000;

@@ -2,8 +2,9 @@
 // resign / takeback / rematch buttons and the resign confirmation, the invitation and the links
 // to the game, and the way to the rematch.
 
+import { t } from './i18n.js';
 import { h } from './ui.js';
-import { SIDE_NAME, other } from './state.js';
+import { other } from './state.js';
 
 export class Controls {
   /**
@@ -28,24 +29,36 @@ export class Controls {
     box.textContent = '';
     const { you, offers } = this.state;
     const mine = (s) => s && (you === s || you === 'both');
+    // one sentence per kind of offer and point of view, so that each language words it whole
+    const said = {
+      takeback: {
+        own: () => t('offer-takeback-own'),
+        incoming: () => t('offer-takeback-incoming'),
+        side: (side) => t('offer-takeback-side', { side }),
+      },
+      rematch: {
+        own: () => t('offer-rematch-own'),
+        incoming: () => t('offer-rematch-incoming'),
+        side: (side) => t('offer-rematch-side', { side }),
+      },
+    };
     for (const kind of ['takeback', 'rematch']) {
       const s = offers?.[kind];
       if (!s) continue;
-      const what = kind === 'takeback' ? 'a takeback' : 'a rematch';
       if (mine(s)) {
-        box.append(h('p', { class: 'offer own', text: `You offered ${what}; waiting for the answer…` }));
+        box.append(h('p', { class: 'offer own', text: said[kind].own() }));
       } else if (you === 'south' || you === 'north') {
         box.append(
           h(
             'div',
             { class: 'offer incoming', role: 'group' },
-            h('p', { text: `Your opponent offers ${what}.` }),
-            h('button', { id: `${kind}-accept`, type: 'button', class: 'primary', text: 'Accept', onclick: () => this.send({ type: kind }) }),
-            h('button', { id: `${kind}-decline`, type: 'button', text: 'Decline', onclick: () => this.send({ type: 'decline' }) }),
+            h('p', { text: said[kind].incoming() }),
+            h('button', { id: `${kind}-accept`, type: 'button', class: 'primary', text: t('offer-accept'), onclick: () => this.send({ type: kind }) }),
+            h('button', { id: `${kind}-decline`, type: 'button', text: t('offer-decline'), onclick: () => this.send({ type: 'decline' }) }),
           ),
         );
       } else {
-        box.append(h('p', { class: 'offer', text: `${SIDE_NAME[s]} offers ${what}.` }));
+        box.append(h('p', { class: 'offer', text: said[kind].side(s) }));
       }
     }
     this.renderControls();
@@ -69,9 +82,9 @@ export class Controls {
     box.hidden = false;
     box.textContent = '';
     box.append(
-      h('p', { text: 'Resign this game?' }),
-      h('button', { id: 'resign-confirm', type: 'button', class: 'danger', text: 'Yes, resign', onclick: () => { this.send({ type: 'resign' }); this.hideResign(); } }),
-      h('button', { id: 'resign-cancel', type: 'button', text: 'Cancel', onclick: () => this.hideResign() }),
+      h('p', { text: t('control-resign-question') }),
+      h('button', { id: 'resign-confirm', type: 'button', class: 'danger', text: t('control-resign-confirm'), onclick: () => { this.send({ type: 'resign' }); this.hideResign(); } }),
+      h('button', { id: 'resign-cancel', type: 'button', text: t('control-resign-cancel'), onclick: () => this.hideResign() }),
     );
     box.querySelector('#resign-cancel').focus();
   }
@@ -89,10 +102,10 @@ export class Controls {
     if (g.invite_url) {
       E.invite.hidden = false;
       E.invite.textContent = '';
-      const input = h('input', { id: 'invite-url', type: 'text', readonly: true, value: abs(g.invite_url), 'aria-label': 'Invitation link' });
+      const input = h('input', { id: 'invite-url', type: 'text', readonly: true, value: abs(g.invite_url), 'aria-label': t('link-invite-label') });
       E.invite.append(
-        h('h2', { text: 'Invite a friend' }),
-        h('p', { text: 'Send this link to your friend; the first person to open it plays you.' }),
+        h('h2', { text: t('link-invite-heading') }),
+        h('p', { text: t('link-invite-text') }),
         h('div', { class: 'copy-row' }, input, this.copyButton(input, 'copy-invite')),
       );
     } else {
@@ -101,16 +114,16 @@ export class Controls {
     }
     if (!E.share.dataset.built) {
       E.share.dataset.built = '1';
-      E.share.append(h('summary', { text: 'Links to this game' }));
+      E.share.append(h('summary', { text: t('link-summary') }));
       if (this.seat) {
-        const priv = h('input', { id: 'private-url', type: 'text', readonly: true, value: `${location.origin}${this.gameUrl(this.id)}`, 'aria-label': 'Your private link' });
+        const priv = h('input', { id: 'private-url', type: 'text', readonly: true, value: `${location.origin}${this.gameUrl(this.id)}`, 'aria-label': t('link-private-label') });
         E.share.append(
-          h('p', { class: 'link-label', text: 'Your private link (keep it to yourself: it is your seat)' }),
+          h('p', { class: 'link-label', text: t('link-private') }),
           h('div', { class: 'copy-row' }, priv, this.copyButton(priv, 'copy-private')),
         );
       }
-      const watch = h('input', { id: 'watch-url', type: 'text', readonly: true, value: `${location.origin}/${this.lang}/g/${this.id}`, 'aria-label': 'Spectator link' });
-      E.share.append(h('p', { class: 'link-label', text: 'Spectator link (anyone can watch)' }), h('div', { class: 'copy-row' }, watch, this.copyButton(watch, 'copy-watch')));
+      const watch = h('input', { id: 'watch-url', type: 'text', readonly: true, value: `${location.origin}/${this.lang}/g/${this.id}`, 'aria-label': t('link-watch-label') });
+      E.share.append(h('p', { class: 'link-label', text: t('link-watch') }), h('div', { class: 'copy-row' }, watch, this.copyButton(watch, 'copy-watch')));
       if (g.invite_url || this.seat) E.share.open = !g.invite_url && s.you !== 'both' && g.mode === 'friend' && !s.seats?.[other(s.you)]?.joined;
     }
   }
@@ -120,7 +133,7 @@ export class Controls {
       id,
       type: 'button',
       class: 'copy',
-      text: 'Copy',
+      text: t('link-copy'),
       onclick: async (e) => {
         const b = e.currentTarget;
         try {
@@ -129,9 +142,9 @@ export class Controls {
           input.select();
           document.execCommand?.('copy');
         }
-        b.textContent = 'Copied';
+        b.textContent = t('link-copied');
         setTimeout(() => {
-          b.textContent = 'Copy';
+          b.textContent = t('link-copy');
         }, 1500);
       },
     });
@@ -146,7 +159,7 @@ export class Controls {
     const url = this.gameUrl(id);
     this.el.rematchLink.hidden = false;
     this.el.rematchLink.textContent = '';
-    this.el.rematchLink.append(h('a', { href: url, text: 'Go to the rematch' }));
+    this.el.rematchLink.append(h('a', { href: url, text: t('link-rematch') }));
     return url;
   }
 

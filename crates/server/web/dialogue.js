@@ -3,6 +3,7 @@
 // at a time (moves.js): direction or kichwa, safari or stop, each Omweso lap. Once one move is
 // left it is played.
 
+import { t } from './i18n.js';
 import { Dialogue, STOP, startPits, firstSownPit, kichwaFor } from './moves.js';
 import { h } from './ui.js';
 
@@ -30,11 +31,11 @@ export class MoveDialogue {
 
   pitClicked(pit) {
     if (!this.canMove()) {
-      if (this.waitsForTurn()) this.flash('Wait for your turn.');
+      if (this.waitsForTurn()) this.flash(t('dialogue-wait'));
       return;
     }
     if (!startPits(this.state.legal).has(pit)) {
-      this.flash(`${pit} cannot start a move now.`);
+      this.flash(t('dialogue-not-playable', { pit }));
       return;
     }
     this.current = new Dialogue(this.state.legal, pit);
@@ -110,25 +111,28 @@ export class MoveDialogue {
         const kichwa = kichwaFor(side, opt, W);
         const l = kichwa[0];
         const next = opt === '>' ? `${l}2` : `${l}${W - 1}`;
-        const g = this.board().glyph(kichwa, next);
-        return {
-          label: `${g} Enter at ${kichwa} (${opt === '>' ? 'left' : 'right'} kichwa)`,
-          long: `Captured seeds enter at ${kichwa}, the ${opt === '>' ? 'left' : 'right'} kichwa, and travel ${opt === '>' ? 'right' : 'left'}`,
-          arrow: { from: kichwa, to: next },
-        };
+        const arrow = this.board().glyph(kichwa, next);
+        const args = { arrow, pit: kichwa };
+        // `>` enters at the left kichwa (A1/a1) and travels right; `<` the other way
+        return opt === '>'
+          ? { label: t('dialogue-kichwa-left', args), long: t('dialogue-kichwa-left-long', args), arrow: { from: kichwa, to: next } }
+          : { label: t('dialogue-kichwa-right', args), long: t('dialogue-kichwa-right-long', args), arrow: { from: kichwa, to: next } };
       }
       if (game.rows === 4) {
         const to = firstSownPit(pit, opt, W);
-        const g = this.board().glyph(pit, to);
-        return { label: `${g} Sow towards ${to}`, long: `Sow ${opt === '>' ? 'rightwards' : 'leftwards'} from ${pit}, first seed into ${to}`, arrow: { from: pit, to } };
+        const args = { arrow: this.board().glyph(pit, to), from: pit, to };
+        const long = opt === '>' ? t('dialogue-sow-right-long', args) : t('dialogue-sow-left-long', args);
+        return { label: t('dialogue-sow-towards', args), long, arrow: { from: pit, to } };
       }
-      return { label: opt === '>' ? 'Right →' : '← Left', long: opt === '>' ? 'rightwards' : 'leftwards' };
+      return opt === '>'
+        ? { label: t('dialogue-right'), long: t('dialogue-right-long', { from: pit }) }
+        : { label: t('dialogue-left'), long: t('dialogue-left-long', { from: pit }) };
     }
-    if (opt === '+') return { label: 'Safari: go on', long: 'Safari: go on sowing from the nyumba' };
-    if (opt === STOP) return { label: 'Stop in the nyumba', long: 'Stop in the nyumba' };
+    if (opt === '+') return { label: t('dialogue-safari'), long: t('dialogue-safari-long') };
+    if (opt === STOP) return { label: t('dialogue-stop'), long: t('dialogue-stop-long') };
     const lap = d.chosen.filter((x) => x === 'c' || x === 'a').length + 1;
-    if (opt === 'c') return { label: `↻ Clockwise (choice ${lap})`, long: `Clockwise at choice ${lap}` };
-    if (opt === 'a') return { label: `↺ Anticlockwise (choice ${lap})`, long: `Anticlockwise at choice ${lap}` };
+    if (opt === 'c') return { label: t('dialogue-clockwise', { lap }), long: t('dialogue-clockwise-long', { lap }) };
+    if (opt === 'a') return { label: t('dialogue-anticlockwise', { lap }), long: t('dialogue-anticlockwise-long', { lap }) };
     return { label: opt, long: opt };
   }
 
@@ -146,11 +150,13 @@ export class MoveDialogue {
     this.el.bottom.hidden = true;
     const d = this.current;
     const first = r.options[0];
-    let prompt = `${d.pit}: choose`;
+    // the move so far in notation: the pit and the decisions taken
+    const move = `${d.pit}${d.chosen.filter((c) => c !== STOP).join('')}`;
+    let prompt = t('dialogue-prompt', { move });
     if (first === '<' || first === '>') {
-      prompt = this.entersAtKichwa(r.index) ? `${d.pit} captures: where do the captured seeds enter?` : `${d.pit}: which way?`;
-    } else if (r.options.includes('+')) prompt = `${d.pit}${d.chosen.join('')}: the move reaches your nyumba`;
-    else if (first === 'c' || first === 'a') prompt = `${d.pit}${d.chosen.join('')}: which way does this lap go?`;
+      prompt = this.entersAtKichwa(r.index) ? t('dialogue-prompt-kichwa', { pit: d.pit }) : t('dialogue-prompt-direction', { pit: d.pit });
+    } else if (r.options.includes('+')) prompt = t('dialogue-prompt-nyumba', { move });
+    else if (first === 'c' || first === 'a') prompt = t('dialogue-prompt-lap', { move });
     box.append(h('p', { class: 'prompt', text: prompt }));
     const row = h('div', { class: 'choice-buttons' });
     const arrows = [];
@@ -159,7 +165,7 @@ export class MoveDialogue {
       row.append(h('button', { type: 'button', class: 'choice', 'data-choice': o, title: desc.long, 'aria-label': desc.long, text: desc.label, onclick: () => this.choose(o) }));
       if (desc.arrow) arrows.push({ choice: o, ...desc.arrow, label: desc.long });
     }
-    row.append(h('button', { type: 'button', class: 'choice cancel', 'data-choice': 'cancel', text: 'Cancel', onclick: () => this.cancel() }));
+    row.append(h('button', { type: 'button', class: 'choice cancel', 'data-choice': 'cancel', text: t('dialogue-cancel'), onclick: () => this.cancel() }));
     box.append(row);
     this.board().showChoiceArrows(arrows);
     row.querySelector('button').focus({ preventScroll: true });

@@ -32,20 +32,24 @@
 //   #takeback-accept, #takeback-decline, #rematch-accept, #rematch-decline (opponent's offer)
 //   #anim-speed (select off|fast|normal|slow), #sound (checkbox)
 //   #announcer                 aria-live="polite": each move and the end
+// Every text comes from the page language's messages (i18n.js), loaded before the page is built.
 // URL query ?anim=off forces animations off. A page may set window.MancalaSocket (a WebSocket
 // stand-in, as the dev harness does) and window.MANCALA_NO_AUTOSTART before loading this module.
 
 import { animSetting } from './anim.js';
 import { Connection } from './connection.js';
 import { MoveDialogue } from './dialogue.js';
+import { loadMessages, t } from './i18n.js';
 import { LiveGame } from './live.js';
 import { GameState } from './state.js';
 import { buildPage } from './ui.js';
 
-export function start(main = document.querySelector('main#game')) {
+/** Loads the messages, then builds the live page in `main`; resolves to the client (or null). */
+export async function start(main = document.querySelector('main#game')) {
   if (!main) return null;
   const id = main.dataset.id;
-  const lang = main.dataset.lang || 'en';
+  const lang = main.dataset.lang || document.documentElement.lang || 'en';
+  await loadMessages(lang);
   const seat = main.dataset.seat || '';
   const anim = animSetting();
   const state = new GameState();
@@ -96,7 +100,7 @@ export function start(main = document.querySelector('main#game')) {
       rematch: (msg) => live.rematch(msg),
     },
     onOnline: (on) => live.setOnline(on),
-    onUnsent: () => live.panels.flash('Offline: not sent. Reconnecting…', true),
+    onUnsent: () => live.panels.flash(t('status-unsent'), true),
   });
   conn.start();
   const client = { state, live, dialogue, connection: conn };

@@ -1,10 +1,13 @@
 // Home page enhancement (optional; the form works without it): shows only the rule options of
 // the chosen variant, and the computer level only when playing the computer.
 
+import { loadMessages, t } from './i18n.js';
+
 const form = document.querySelector('form#new-game');
 
 async function enhance() {
   if (!form) return;
+  await loadMessages();
   const variant = form.querySelector('select[name=variant]');
   const level = form.querySelector('select[name=level]');
   const levelLabel = level && form.querySelector(`label[for="${level.id}"]`);
@@ -27,7 +30,7 @@ async function enhance() {
         label.hidden = !ok;
         if (!ok) o.checked = false;
       }
-      if (hint) hint.textContent = allowed.size ? 'Rule options:' : 'This game has no rule options.';
+      if (hint) hint.textContent = allowed.size ? t('newgame-options') : t('newgame-no-options');
     }
     const opp = form.querySelector('input[name=opponent]:checked')?.value;
     if (level) {

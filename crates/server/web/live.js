@@ -6,6 +6,7 @@ import { Board } from './board.js';
 import { animateTrace, SPEEDS } from './anim.js';
 import { startPits } from './moves.js';
 import { PROTOCOL } from './connection.js';
+import { t } from './i18n.js';
 import { other } from './state.js';
 import { Panels } from './panels.js';
 import { Controls } from './controls.js';
@@ -59,14 +60,14 @@ export class LiveGame {
 
   applyState(msg) {
     if (msg.protocol !== undefined && msg.protocol !== PROTOCOL) {
-      this.panels.flash(`The server speaks protocol ${msg.protocol}; reload the page.`, true);
+      this.panels.flash(t('status-protocol'), true);
     }
     const s = this.state;
     s.load(msg);
     this.dialogue.end();
     const g = s.game;
-    this.el.title.textContent = g.name || g.variant;
-    document.title = `${g.name || g.variant} · Mancala`;
+    // the page's <title> is the server's, already in the page's language
+    this.el.title.textContent = t(`game-${g.variant}`);
     this.ensureBoard();
     this.board.render(s.position);
     this.board.setLastMove(s.lastMove);
@@ -118,7 +119,7 @@ export class LiveGame {
   applyEnd(msg) {
     this.state.end(msg);
     this.dialogue.end();
-    this.panels.announceText(`Game over. ${this.state.outcomeText()}`);
+    this.panels.announceText(`${t('announce-game-over')} ${this.state.outcomeText()}`);
     this.renderAll();
   }
 
@@ -160,7 +161,7 @@ export class LiveGame {
     const ply = this.state.ply + 1;
     if (this.send({ type: 'move', ply, move: text })) {
       this.state.pending = { ply, move: text };
-      this.panels.flash(`Sent ${text}…`);
+      this.panels.flashSent(text);
     }
     this.refreshInput();
   }

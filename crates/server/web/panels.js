@@ -2,20 +2,9 @@
 // player strips (name, hand, store, nyumba, presence), the move list, the connection line, the
 // status line and the aria-live announcements.
 
-import { h } from './ui.js';
-import { SIDE_NAME, other } from './state.js';
-
-const STORE_LABEL = { store: 'Store', captured: 'Captured', reserve: 'Reserve', to_place: 'To place' };
-
-const ERROR_TEXT = {
-  not_your_turn: 'It is not your turn.',
-  stale_ply: 'That move came too late: the position has changed.',
-  not_player: 'You are watching this game.',
-  game_over: 'The game is over.',
-  store: 'The move could not be saved; try again.',
-  nothing_to_take_back: 'There is no move of yours to take back.',
-  no_offer: 'There is no offer to decline.',
-};
+import { has, list, t } from './i18n.js';
+import { h, tNode } from './ui.js';
+import { sideName, other } from './state.js';
 
 export class Panels {
   /**
@@ -27,6 +16,7 @@ export class Panels {
   constructor({ main, el, state, view }) {
     Object.assign(this, { main, el, state, view });
     this.statusTimer = null;
+    this.sentShown = false; // the status line says a move was sent
   }
 
   renderAll() {
@@ -39,7 +29,7 @@ export class Panels {
     this.renderPanels();
     this.renderMoves();
     const lm = s.lastMove;
-    E.lastMove.textContent = lm ? `Last move: ${lm.text}${lm.side ? ` (${SIDE_NAME[lm.side]})` : ''}` : '';
+    E.lastMove.textContent = lm ? t('move-last', { move: lm.text, side: lm.side }) : '';
   }
 
   renderTurn() {
@@ -49,8 +39,13 @@ export class Panels {
     if (s.outcome) {
       const o = s.outcome;
       const mine = s.you === 'south' || s.you === 'north';
-      const head = mine && o.winner ? (o.winner === s.you ? 'You won' : 'You lost') : o.winner ? `${SIDE_NAME[o.winner]} won` : 'Draw';
-      E.turn.textContent = `Game over: ${head} (${o.result || ''})`;
+      const args = { result: o.result || '', winner: o.winner };
+      let over;
+      if (!o.winner) over = t('turn-over-draw', args);
+      else if (!mine) over = t('turn-over-side-won', args);
+      else if (o.winner === s.you) over = t('turn-over-you-won', args);
+      else over = t('turn-over-you-lost', args);
+      E.turn.textContent = over;
       E.turn.dataset.state = 'over';
       E.outcome.hidden = false;
       E.outcome.textContent = s.outcomeText();
@@ -62,14 +57,14 @@ export class Panels {
     const turn = s.position.turn;
     const prev = s.moves[s.moves.length - 1];
     // the side that made the last move has the next one too (a Kalah extra turn)
-    const again = prev && prev.side === turn ? ' again' : '';
+    const again = !!prev && prev.side === turn;
+    const args = { side: turn };
     let text;
-    if (s.you === 'both') text = `${SIDE_NAME[turn]} to move${again}`;
-    else if (s.you === turn) text = `Your turn${again ? ': move again' : ''} (${SIDE_NAME[turn]})`;
-    else if (s.isPlayer()) {
+    if (s.you === turn) text = again ? t('turn-you-again', args) : t('turn-you', args);
+    else if (s.isPlayer() && s.you !== 'both') {
       const seat = s.seats?.[turn];
-      text = seat?.kind === 'computer' ? `Computer's turn (${SIDE_NAME[turn]})` : `Opponent's turn (${SIDE_NAME[turn]})`;
-    } else text = `${SIDE_NAME[turn]} to move${again}`;
+      text = seat?.kind === 'computer' ? t('turn-computer', args) : t('turn-opponent', args);
+    } else text = again ? t('turn-side-again', args) : t('turn-side', args);
     E.turn.textContent = text;
     E.turn.dataset.state = s.you === turn || s.you === 'both' ? 'you' : 'wait';
     E.thinking.hidden = !s.thinking;
@@ -78,7 +73,13 @@ export class Panels {
   /** The turn line while the move event `ev` is animated. */
   showPlaying(ev) {
     const s = this.state;
-    this.el.turn.textContent = `${s.sideLabel(ev.side)} ${s.you === ev.side ? 'play' : 'plays'} ${ev.move}…`;
+    const args = { move: ev.move, side: ev.side };
+    let text;
+    if (s.you === ev.side) text = t('turn-playing-you', args);
+    else if (s.isPlayer() && s.you !== 'both') {
+      text = s.seats?.[ev.side]?.kind === 'computer' ? t('turn-playing-computer', args) : t('turn-playing-opponent', args);
+    } else text = t('turn-playing-side', args);
+    this.el.turn.textContent = text;
     this.el.turn.dataset.state = 'anim';
   }
 
@@ -102,24 +103,30 @@ export class Panels {
     panel.classList.toggle('to-move', toMove);
     const label = s.sideLabel(side);
     const name = h('span', { class: 'name', text: label });
+    if (seat?.kind === 'computer' && seat.level) name.title = t('level-choice', { level: seat.level, name: levelName(seat.level) });
     const head = h('div', { class: 'who' }, h('span', { class: `stone stone-${side}`, 'aria-hidden': 'true' }), name);
-    if (label !== SIDE_NAME[side]) head.append(h('span', { class: 'side-tag', text: SIDE_NAME[side] }));
-    if (toMove) head.append(h('span', { class: 'to-move-tag', text: '▶ to move' }));
+    const side_ = sideName(side);
+    if (label !== side_) head.append(h('span', { class: 'side-tag', text: side_ }));
+    if (toMove) head.append(h('span', { class: 'to-move-tag' }, h('span', { 'aria-hidden': 'true', text: '▶ ' }), t('panel-to-move')));
     panel.append(head);
     const facts = h('div', { class: 'facts' });
-    if (p.hands && (p.hands.south > 0 || p.hands.north > 0 || this.view.animating)) facts.append(h('span', { class: 'fact hand', 'data-hand': side }, 'In hand ', h('b', { text: String(counts.hand[side]) })));
+    const count = (n) => h('b', { text: String(n) });
+    if (p.hands && (p.hands.south > 0 || p.hands.north > 0 || this.view.animating)) {
+      facts.append(h('span', { class: 'fact hand', 'data-hand': side }, tNode('panel-hand', { seeds: count(counts.hand[side]) })));
+    }
     if (p.stores && p.store_label) {
-      facts.append(h('span', { class: 'fact store', 'data-store-count': side }, `${STORE_LABEL[p.store_label] || p.store_label} `, h('b', { text: String(counts.store[side]) })));
+      const field = has(`stores-${p.store_label}`) ? t(`stores-${p.store_label}`) : p.store_label;
+      facts.append(h('span', { class: 'fact store', 'data-store-count': side }, tNode('panel-stores', { field, seeds: count(counts.store[side]) })));
     }
     if (p.houses) {
-      facts.append(h('span', { class: 'fact house' }, p.houses[side] ? `Nyumba ${p.houses[side]}` : 'No nyumba'));
+      facts.append(h('span', { class: 'fact house' }, p.houses[side] ? t('panel-nyumba', { pit: p.houses[side] }) : t('panel-no-nyumba')));
     }
     // presence of a human opponent (or any human seat when watching)
     if (seat && seat.kind === 'human' && side !== s.you && s.you !== 'both') {
       let pres;
-      if (seat.joined === false) pres = h('span', { class: 'presence waiting', text: 'waiting to join' });
-      else if (seat.connected) pres = h('span', { class: 'presence on', text: 'connected' });
-      else pres = h('span', { class: 'presence off', text: side === other(s.you) ? 'opponent disconnected' : 'disconnected' });
+      if (seat.joined === false) pres = h('span', { class: 'presence waiting', text: t('panel-waiting') });
+      else if (seat.connected) pres = h('span', { class: 'presence on', text: t('panel-connected') });
+      else pres = h('span', { class: 'presence off', text: side === other(s.you) ? t('panel-opponent-disconnected') : t('panel-disconnected') });
       facts.append(pres);
     }
     panel.append(facts);
@@ -141,10 +148,10 @@ export class Panels {
         frag.append(h('span', { class: 'num', text: '1...' }));
       }
       const cur = i === s.moves.length - 1;
-      frag.append(h('span', { class: `mv mv-${m.side}${cur ? ' current' : ''}`, 'data-ply': m.ply, title: `${SIDE_NAME[m.side]}, ply ${m.ply}`, text: m.move, 'aria-current': cur ? 'true' : null }));
+      frag.append(h('span', { class: `mv mv-${m.side}${cur ? ' current' : ''}`, 'data-ply': m.ply, title: t('move-list-title', { side: m.side, ply: m.ply }), text: m.move, 'aria-current': cur ? 'true' : null }));
       prevSide = m.side;
     });
-    if (!s.moves.length) frag.append(h('span', { class: 'none', text: 'No moves yet.' }));
+    if (!s.moves.length) frag.append(h('span', { class: 'none', text: t('move-list-empty') }));
     if (s.outcome) frag.append(h('span', { class: 'result', text: s.outcome.result || '' }));
     list.append(frag);
     const cur = list.querySelector('.current');
@@ -153,22 +160,15 @@ export class Panels {
 
   showOnline(on) {
     const c = this.el.connection;
-    c.textContent = on ? 'online' : 'offline';
+    c.textContent = on ? t('connection-online') : t('connection-offline');
     c.dataset.state = on ? 'online' : 'offline';
     this.el.reconnecting.hidden = on;
   }
 
-  /** Says the move event `ev` (the server's sentence, else one made from the trace). */
+  /** Says the move event `ev` (and the end, if it ended the game). */
   announce(ev) {
-    let text = ev.text;
-    if (!text) {
-      const who = this.state.sideLabel(ev.side);
-      const caps = (ev.trace || []).filter((e) => e.e === 'capture' || e.e === 'remove' || e.e === 'take');
-      const parts = caps.map((c) => `captured ${c.seeds} from ${c.from}`);
-      text = `${who} played ${ev.move}${parts.length ? `, ${parts.join(', ')}` : ''}`;
-      if ((ev.trace || []).some((e) => e.e === 'extra_turn')) text += ', and moves again';
-    }
-    if (this.state.outcome) text += `. Game over. ${this.state.outcomeText()}`;
+    let text = moveSentence(ev);
+    if (this.state.outcome) text = `${text} ${t('announce-game-over')} ${this.state.outcomeText()}`;
     this.announceText(text);
   }
 
@@ -184,6 +184,8 @@ export class Panels {
   flash(text, isError = false) {
     const s = this.el.status;
     s.textContent = text;
+    s.removeAttribute('title');
+    this.sentShown = false;
     s.classList.toggle('error', isError);
     clearTimeout(this.statusTimer);
     this.statusTimer = setTimeout(() => {
@@ -192,14 +194,43 @@ export class Panels {
     }, 6000);
   }
 
-  /** Clears the "Sent …" note once the move is acknowledged. */
-  clearSent() {
-    if (this.el.status.textContent.startsWith('Sent ')) this.el.status.textContent = '';
+  /** Says on the status line that the move `move` was sent. */
+  flashSent(move) {
+    this.flash(t('status-sent', { move }));
+    this.sentShown = true;
   }
 
-  /** An `error` message from the server. */
-  showError(msg) {
-    const text = ERROR_TEXT[msg.code];
-    this.flash(msg.message ? `${text ? `${text} ` : ''}(${msg.message})` : text || msg.code, true);
+  /** Clears the "Sent …" note once the move is acknowledged. */
+  clearSent() {
+    if (this.sentShown) this.el.status.textContent = '';
+    this.sentShown = false;
   }
+
+  /**
+   * An `error` message from the server: said by its code in the page's language. The server's
+   * own message (English, for developers) is kept in the title.
+   */
+  showError(msg) {
+    const known = has(`client-error-${msg.code}`);
+    this.flash(known ? t(`client-error-${msg.code}`) : t('client-error-unknown', { code: String(msg.code) }), true);
+    if (msg.message) this.el.status.title = msg.message;
+  }
+}
+
+/** A level's name ("strong"), or nothing for a level the messages do not know. */
+function levelName(level) {
+  return has(`level-name-${level}`) ? t(`level-name-${level}`) : '';
+}
+
+/**
+ * The move event `ev` in words (docs/protocol.md §4.2): who played what, what it captured (its
+ * `captures`), and that the mover moves again (the trace's `extra_turn`).
+ */
+export function moveSentence(ev) {
+  const caps = ev.captures || [];
+  const again = (ev.trace || []).some((e) => e.e === 'extra_turn');
+  const args = { side: ev.side, move: ev.move };
+  if (!caps.length) return again ? t('move-played-again', args) : t('move-played', args);
+  args.captures = list(caps.map((c) => t('move-capture', { seeds: c.seeds, pit: c.from })));
+  return again ? t('move-played-captured-again', args) : t('move-played-captured', args);
 }

@@ -1,9 +1,11 @@
 // The game as the client holds it (docs/protocol.md §4) and what each server message changes in
-// it. No DOM here: live.js draws it, after every change.
+// it, and the game's facts in words (i18n.js). No DOM here: live.js draws it, after every change.
 
+import { t } from './i18n.js';
 import { parseMove, firstSownPit } from './moves.js';
 
-export const SIDE_NAME = { south: 'South', north: 'North' };
+/** A side's name: the message `side-name`, which each language inflects as it needs. */
+export const sideName = (side) => t('side-name', { side });
 export const other = (s) => (s === 'south' ? 'north' : 'south');
 
 export class GameState {
@@ -113,27 +115,30 @@ export class GameState {
     return this.moves.some((m) => m.side === this.you || (this.you === 'both' && m));
   }
 
+  /** Who plays `side`, as this page's viewer sees it: you, your opponent, the computer, a side. */
   sideLabel(side) {
     const seat = this.seats?.[side];
-    if (this.you === side) return 'You';
+    const level = seat?.level ?? 0;
+    if (this.you === side) return t('player-you');
     if (this.you === 'both' || !this.isPlayer()) {
-      if (seat?.kind === 'computer') return `Computer level ${seat.level ?? '?'} (${SIDE_NAME[side]})`;
-      return SIDE_NAME[side];
+      if (seat?.kind === 'computer') return t('player-computer-side', { level, side });
+      return sideName(side);
     }
-    if (seat?.kind === 'computer') return `Computer level ${seat.level ?? '?'}`;
-    return 'Opponent';
+    if (seat?.kind === 'computer') return t('computer-level', { level });
+    return t('player-opponent');
   }
 
+  /** The outcome for a player: "You win!" and how the game ended; for others only the latter. */
   outcomeText() {
     const o = this.outcome;
     if (!o) return '';
-    let lead = '';
-    if (this.you === 'south' || this.you === 'north') {
-      if (o.winner === this.you) lead = 'You win! ';
-      else if (o.winner) lead = 'You lose. ';
-      else lead = 'Draw. ';
-    }
-    return `${lead}${o.text || o.result || ''}`;
+    const said = outcomeSentence(o);
+    if (this.you !== 'south' && this.you !== 'north') return said;
+    let lead;
+    if (o.winner === this.you) lead = t('outcome-you-win');
+    else if (o.winner) lead = t('outcome-you-lose');
+    else lead = t('outcome-you-draw');
+    return `${lead} ${said}`;
   }
 
   /** The hands and stores beside the board, as counted during an animation. */
@@ -143,6 +148,33 @@ export class GameState {
       hand: { south: p.hands?.south ?? 0, north: p.hands?.north ?? 0 },
       store: { south: p.stores?.south ?? 0, north: p.stores?.north ?? 0 },
     };
+  }
+}
+
+/** How a game ended (docs/protocol.md §4.1 `outcome`), in words: the `outcome-*` messages. */
+export function outcomeSentence(o) {
+  const args = { result: o.result || '' };
+  if (o.winner) {
+    args.winner = o.winner;
+    args.loser = other(o.winner);
+  }
+  switch (o.reason) {
+    case 'front_row_empty':
+      return t('outcome-front-row-empty', args);
+    case 'no_legal_move':
+      return t('outcome-no-legal-move', args);
+    case 'repetition':
+      return o.winner ? t('outcome-repetition-win', args) : t('outcome-repetition-draw', args);
+    case 'resignation':
+      return t('outcome-resignation', args);
+    case 'seeds_counted':
+      if (o.seeds) {
+        Object.assign(args, { south: o.seeds.south, north: o.seeds.north });
+        return o.winner ? t('outcome-seeds-counted-win', args) : t('outcome-seeds-counted-draw', args);
+      }
+      return t('outcome-other', args);
+    default:
+      return t('outcome-other', args);
   }
 }
 

@@ -1,8 +1,9 @@
 // The live game page's skeleton: the elements the other modules fill in, built once in
 // <main id="game">, whose server-rendered fallback (#static-board) is hidden. The ids and
-// classes are the stable hooks listed in game.js.
+// classes are the stable hooks listed in game.js. Every text comes from the messages (i18n.js).
 
 import { saveAnimSpeed } from './anim.js';
+import { t, tParts } from './i18n.js';
 import { soundOn, setSound } from './sound.js';
 
 /** A DOM element: attributes (`class`, `text`, `on<event>` handlers, others as is) and children. */
@@ -20,6 +21,16 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 /**
+ * The message `id` as DOM nodes: a variable whose value is an element (or other node) stands in
+ * the sentence where the language puts it ("Ply <span id=ply>3</span>").
+ */
+export function tNode(id, args = {}) {
+  const f = document.createDocumentFragment();
+  for (const p of tParts(id, args)) f.append(p instanceof Node ? p : String(p));
+  return f;
+}
+
+/**
  * Builds the page in `main` and returns its elements by name.
  * @param {HTMLElement} main
  * @param {{id: string, anim: {value: string, forced: boolean},
@@ -32,18 +43,19 @@ export function buildPage(main, o) {
   if (fallback) fallback.hidden = true;
   main.classList.add('live');
   const E = {};
-  E.title = h('h1', { class: 'game-title', text: 'Mancala' });
-  E.turn = h('p', { id: 'turn', class: 'turn', text: 'Connecting…' });
+  // the server-rendered title (the game's name) until the first state
+  E.title = h('h1', { class: 'game-title', text: fallback?.querySelector('h1')?.textContent || '' });
+  E.turn = h('p', { id: 'turn', class: 'turn', text: t('turn-connecting') });
   E.outcome = h('p', { id: 'outcome', class: 'outcome', hidden: true });
   E.top = h('div', { class: 'player top' });
   E.bottom = h('div', { class: 'player bottom' });
   E.boardWrap = h('div', { class: 'board-wrap' });
-  E.choices = h('div', { class: 'choice-panel', hidden: true, role: 'group', 'aria-label': 'Choose' });
+  E.choices = h('div', { class: 'choice-panel', hidden: true, role: 'group', 'aria-label': t('dialogue-label') });
   E.lastMove = h('p', { id: 'last-move', class: 'last-move' });
-  E.thinking = h('p', { class: 'thinking', hidden: true, text: 'Computer is thinking…' });
+  E.thinking = h('p', { class: 'thinking', hidden: true, text: t('turn-thinking') });
   const boardArea = h(
     'section',
-    { class: 'board-area', 'aria-label': 'Board' },
+    { class: 'board-area', 'aria-label': t('board-label') },
     h('div', { class: 'game-head' }, E.title, E.turn),
     E.outcome,
     E.top,
@@ -53,22 +65,28 @@ export function buildPage(main, o) {
     h('div', { class: 'under-board' }, E.lastMove, E.thinking),
   );
 
-  E.connection = h('span', { id: 'connection', class: 'conn', 'data-state': 'offline', text: 'offline' });
-  E.reconnecting = h('span', { class: 'reconnecting', text: ', reconnecting…', hidden: true });
+  E.connection = h('span', { id: 'connection', class: 'conn', 'data-state': 'offline', text: t('connection-offline') });
+  E.reconnecting = h('span', { class: 'reconnecting', text: t('connection-reconnecting'), hidden: true });
   E.ply = h('span', { id: 'ply', text: '0' });
   E.status = h('p', { id: 'status', class: 'status', role: 'status' });
   E.offers = h('div', { class: 'offers', 'aria-live': 'polite' });
 
-  E.resign = h('button', { id: 'resign', type: 'button', text: 'Resign', onclick: o.resign });
-  E.takeback = h('button', { id: 'takeback', type: 'button', text: 'Takeback', onclick: o.takeback });
-  E.rematch = h('button', { id: 'rematch', type: 'button', text: 'Rematch', onclick: o.rematch });
-  E.flip = h('button', { id: 'flip', type: 'button', text: 'Flip board', 'aria-pressed': 'false', onclick: o.flip });
+  E.resign = h('button', { id: 'resign', type: 'button', text: t('control-resign'), onclick: o.resign });
+  E.takeback = h('button', { id: 'takeback', type: 'button', text: t('control-takeback'), onclick: o.takeback });
+  E.rematch = h('button', { id: 'rematch', type: 'button', text: t('control-rematch'), onclick: o.rematch });
+  E.flip = h('button', { id: 'flip', type: 'button', text: t('control-flip'), 'aria-pressed': 'false', onclick: o.flip });
   E.resignBox = h('div', { class: 'confirm', hidden: true });
 
   const anim = o.anim;
   const speed = h('select', { id: 'anim-speed', disabled: anim.forced ? true : null });
-  for (const v of ['off', 'fast', 'normal', 'slow']) {
-    speed.append(h('option', { value: v, text: v[0].toUpperCase() + v.slice(1), selected: v === anim.value ? true : null }));
+  const speeds = {
+    off: t('settings-speed-off'),
+    fast: t('settings-speed-fast'),
+    normal: t('settings-speed-normal'),
+    slow: t('settings-speed-slow'),
+  };
+  for (const [v, text] of Object.entries(speeds)) {
+    speed.append(h('option', { value: v, text, selected: v === anim.value ? true : null }));
   }
   speed.addEventListener('change', () => {
     anim.value = speed.value;
@@ -78,7 +96,7 @@ export function buildPage(main, o) {
   sound.addEventListener('change', () => setSound(sound.checked));
 
   E.moveList = h('div', { id: 'move-list', class: 'move-list' });
-  E.record = h('a', { class: 'record-link', href: `/api/games/${o.id}/record`, download: `mancala-${o.id}.txt`, text: 'Download record' });
+  E.record = h('a', { class: 'record-link', href: `/api/games/${o.id}/record`, download: `mancala-${o.id}.txt`, text: t('link-record') });
   E.invite = h('section', { id: 'invite', class: 'invite', hidden: true });
   E.share = h('details', { class: 'share' });
   E.rematchLink = h('p', { class: 'rematch-link', hidden: true });
@@ -89,16 +107,16 @@ export function buildPage(main, o) {
     h(
       'div',
       { class: 'side-block' },
-      h('div', { class: 'status-row' }, h('span', { class: 'conn-wrap' }, E.connection, E.reconnecting), h('span', { class: 'ply-wrap' }, 'Ply ', E.ply)),
+      h('div', { class: 'status-row' }, h('span', { class: 'conn-wrap' }, E.connection, E.reconnecting), h('span', { class: 'ply-wrap' }, tNode('status-ply', { ply: E.ply }))),
       E.status,
       E.invite,
       E.offers,
       E.rematchLink,
       h('div', { class: 'controls' }, E.resign, E.takeback, E.rematch, E.flip),
       E.resignBox,
-      h('div', { class: 'settings' }, h('label', {}, 'Animation ', speed), h('label', { class: 'check' }, sound, ' Sound')),
+      h('div', { class: 'settings' }, h('label', {}, tNode('settings-animation', { menu: speed })), h('label', { class: 'check' }, tNode('settings-sound', { box: sound }))),
     ),
-    h('section', { class: 'side-block moves' }, h('h2', { text: 'Moves' }), E.moveList, E.record),
+    h('section', { class: 'side-block moves' }, h('h2', { text: t('panel-moves') }), E.moveList, E.record),
     h('div', { class: 'side-block' }, E.share),
   );
   E.announcer = h('div', { id: 'announcer', class: 'visually-hidden', 'aria-live': 'polite' });

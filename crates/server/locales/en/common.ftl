@@ -55,8 +55,8 @@ outcome-resignation = { $result }: { $winner ->
    *[north] North
 } resigned
 outcome-seeds-counted-win = { $result }: { $winner ->
-    [south] South wins
-   *[north] North wins
-} by { $south } seeds to { $north }
+    [south] South wins by { $south } seeds to { $north }
+   *[north] North wins by { $north } seeds to { $south }
+}
 outcome-seeds-counted-draw = { $result }: draw, { $south } seeds each
 outcome-other = { $result }: the game is over

@@ -1,15 +1,20 @@
 //! The dev harness's data, `web/dev/data/<variant>.json` (read by `web/dev/mock.js`), made
 //! from the recorded games of `web/dev/games.txt` by the server's own views: a header (the
 //! `game` object at ply 0, as a spectator sees it), then the `move` event of every ply, one a
-//! line. The test fails when a file differs from what the server would send; run
+//! line. Beside them, `web/dev/data/messages-en.json` is the client's English messages as
+//! `GET /en/messages.json` serves them (the harness has no server). The test fails when a file
+//! differs from what the server would send; run
 //! `UPDATE_DEV_DATA=1 cargo test -p mancala-server dev_data` to write them again (after a change
-//! of the protocol's views, or of games.txt).
+//! of the protocol's views, of games.txt, or of the English messages).
 
 use std::path::{Path, PathBuf};
 
 use super::{Live, Role};
 use crate::protocol::ServerMessage;
 use crate::store::{Mode, Seat, SeatKind, StoredGame};
+
+/// The client's English messages, for the harness.
+const MESSAGES: &str = "messages-en.json";
 
 fn dev_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("web/dev")
@@ -76,13 +81,23 @@ fn dev_data_is_what_the_server_sends() {
         }
     }
     assert!(!made.is_empty(), "games.txt lists no game");
+    let messages = format!("{}\n", crate::i18n::client_json(crate::i18n::Lang::En));
+    let path = dev_dir().join("data").join(MESSAGES);
+    made.push(MESSAGES.to_owned());
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(messages.as_str()) {
+        if update {
+            std::fs::write(&path, &messages).expect("write the dev messages");
+        } else {
+            stale.push(path.display().to_string());
+        }
+    }
     // Every data file is made here: none is left over from a game no longer recorded.
     for entry in std::fs::read_dir(dev_dir().join("data")).expect("web/dev/data") {
         let name = entry.expect("a data file").file_name();
         let name = name.to_string_lossy();
         assert!(
             made.iter().any(|m| *m == name),
-            "{name} is not made from games.txt"
+            "{name} is not made from games.txt or the messages"
         );
     }
     assert!(

@@ -205,7 +205,6 @@ impl Live {
         GameView {
             id: id.to_owned(),
             variant: self.variant.game().slug().to_owned(),
-            name: self.variant.game().name().to_owned(),
             rules: GameRecord::rules_tag(self.variant),
             options: self
                 .variant

@@ -8,7 +8,7 @@ use mancala::record::GameRecord;
 use mancala::{Move, Position, Trace};
 
 use crate::protocol::{
-    AfterView, ErrorCode, EventView, GameError, MoveEvent, OutcomeView, PositionView, describe,
+    AfterView, CaptureView, ErrorCode, EventView, GameError, MoveEvent, OutcomeView, PositionView,
 };
 
 /// The legal move texts of `pos`, with marks.
@@ -58,8 +58,8 @@ pub(super) fn event(
         epoch,
         ply,
         side: mover.into(),
-        sentence: describe(trace),
         trace: EventView::of_trace(trace),
+        captures: CaptureView::of(trace),
         text: trace.text().to_owned(),
         after: AfterView {
             position: PositionView::from(trace.result()),

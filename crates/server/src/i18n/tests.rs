@@ -258,3 +258,120 @@ fn a_message_formats_with_its_variables_and_plural_forms() {
     assert!(!tr.has("no-such-message"));
     assert!(tr.has("side-south"));
 }
+
+/// The message ids the board client asks for: the first argument of every `t(`, `tParts(` and
+/// `tNode(` call in web/*.js, as (file, id, whether it is a template's fixed prefix). A template
+/// id, `` t(`game-${g.variant}`) ``, gives the part before its first `${`.
+fn client_ids_in_web() -> Vec<(String, String, bool)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("web/")
+        .map(|e| e.expect("a file of web/").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "js"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let text = std::fs::read_to_string(&path).expect("a JS file");
+        for call in ["t(", "tParts(", "tNode("] {
+            for (at, _) in text.match_indices(call) {
+                // a call of that name, not the end of another (`split(`, `import(`)
+                let before = text[..at].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.') {
+                    continue;
+                }
+                let rest = text[at + call.len()..].trim_start();
+                let Some(quote) = rest
+                    .chars()
+                    .next()
+                    .filter(|c| matches!(c, '\'' | '"' | '`'))
+                else {
+                    continue;
+                };
+                let body = &rest[1..];
+                let Some(end) = body.find(quote) else {
+                    continue;
+                };
+                let id = &body[..end];
+                match id.split_once("${") {
+                    Some((prefix, _)) if quote == '`' => {
+                        out.push((name.clone(), prefix.to_owned(), true));
+                    }
+                    _ => out.push((name.clone(), id.to_owned(), false)),
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The English ids the client gets (client.ftl, common.ftl, games.ftl), and those of client.ftl.
+fn english_client_ids() -> (BTreeSet<String>, BTreeSet<String>) {
+    let en = parse(Lang::En);
+    let mut sent = BTreeSet::new();
+    let mut own = BTreeSet::new();
+    for ((file, id), _) in patterns(&en) {
+        if id.starts_with('-') || !super::client::CLIENT_FILES.contains(&file) {
+            continue;
+        }
+        if file == "client.ftl" {
+            own.insert(id.clone());
+        }
+        sent.insert(id);
+    }
+    (sent, own)
+}
+
+#[test]
+fn every_id_the_client_asks_for_is_an_english_message_it_gets() {
+    let (sent, _) = english_client_ids();
+    let used = client_ids_in_web();
+    assert!(
+        used.len() > 100,
+        "only {} message ids found in web/*.js: is the scanner broken?",
+        used.len()
+    );
+    let unknown: Vec<String> = used
+        .iter()
+        .filter(|(_, id, prefix)| {
+            if *prefix {
+                id.is_empty() || !sent.iter().any(|s| s.starts_with(id.as_str()))
+            } else {
+                !sent.contains(id)
+            }
+        })
+        .map(|(file, id, prefix)| format!("{file}: {id}{}", if *prefix { "${…}" } else { "" }))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "web/*.js asks for messages that English's client.ftl, common.ftl and games.ftl do not \
+         have: {unknown:?}"
+    );
+}
+
+#[test]
+fn every_client_ftl_message_is_used_by_the_client() {
+    let (_, own) = english_client_ids();
+    let used = client_ids_in_web();
+    let dead: Vec<&String> = own
+        .iter()
+        .filter(|id| {
+            !used.iter().any(|(_, u, prefix)| {
+                if *prefix {
+                    id.starts_with(u.as_str())
+                } else {
+                    u == *id
+                }
+            })
+        })
+        .collect();
+    assert!(
+        dead.is_empty(),
+        "client.ftl has messages no web/*.js asks for: {dead:?}"
+    );
+}

@@ -15,12 +15,12 @@ use serde::{Deserialize, Serialize};
 pub(crate) use error::{ErrorCode, GameError};
 pub(crate) use explore::TraceBody;
 pub(crate) use views::{
-    AfterView, EventView, GameView, OffersView, OutcomeView, PerSide, PlayedView, PositionView,
-    SeatView, SideView, You, describe,
+    AfterView, CaptureView, EventView, GameView, OffersView, OutcomeView, PerSide, PlayedView,
+    PositionView, SeatView, SideView, You,
 };
 
 /// The protocol version of docs/protocol.md.
-pub(crate) const PROTOCOL: u32 = 1;
+pub(crate) const PROTOCOL: u32 = 2;
 
 /// `since` of `hello`: the last event the client applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,9 +73,8 @@ pub(crate) struct MoveEvent {
     #[serde(rename = "move")]
     pub(crate) text: String,
     pub(crate) trace: Vec<EventView>,
-    /// The move for people and screen readers.
-    #[serde(rename = "text")]
-    pub(crate) sentence: String,
+    /// What the move took, for the client's sentence about it.
+    pub(crate) captures: Vec<CaptureView>,
     pub(crate) after: AfterView,
 }
 

@@ -16,8 +16,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::{
-    AfterView, ClientMessage, CreateRequest, CreatedBody, ErrorBody, GameView, PositionView,
-    ServerMessage, TraceBody, VariantsBody,
+    AfterView, ClientMessage, CreateRequest, CreatedBody, ErrorBody, GameView, OutcomeView,
+    PositionView, ServerMessage, TraceBody, VariantsBody,
 };
 
 const DOC: &str = include_str!("../../../../docs/protocol.md");
@@ -75,7 +75,6 @@ fn game_as_the_code_sends(json: &Value) -> Result<(), String> {
             "ply",
             usize::try_from(doc.ply).ok() == Some(doc.moves.len()),
         ),
-        ("name", doc.name == variant.game().name()),
         (
             "board",
             (doc.width, doc.rows) == (variant.width(), variant.rows()),
@@ -161,7 +160,7 @@ fn types_of(heading: &str) -> &'static [Check] {
             trace_body_as_the_code_sends,
             round_trip::<ErrorBody>,
         ],
-        "4.1" => &[game_as_the_code_sends],
+        "4.1" => &[game_as_the_code_sends, round_trip::<OutcomeView>],
         "4.2" => &[message_as_the_code_sends],
         "4.3" => &[position_as_the_code_sends],
         _ => &[],

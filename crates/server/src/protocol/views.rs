@@ -143,13 +143,14 @@ pub(crate) enum ReasonView {
     Other,
 }
 
-/// `outcome` (protocol §4.1).
+/// `outcome` (protocol §4.1): the client says it in the viewer's language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct OutcomeView {
     pub(crate) result: String,
     pub(crate) winner: Option<SideView>,
     pub(crate) reason: ReasonView,
-    pub(crate) text: String,
+    /// Each side's seeds when they were counted (`seeds_counted`), else `None`.
+    pub(crate) seeds: Option<PerSide<u8>>,
 }
 
 impl From<Outcome> for OutcomeView {
@@ -162,15 +163,15 @@ impl From<Outcome> for OutcomeView {
             EndReason::SeedsCounted { .. } => ReasonView::SeedsCounted,
             _ => ReasonView::Other,
         };
+        let seeds = match o.reason {
+            EndReason::SeedsCounted { south, north } => Some(PerSide { south, north }),
+            _ => None,
+        };
         Self {
             result: o.result_token().to_owned(),
             winner: o.winner.map(SideView::from),
             reason,
-            // "1-0 south wins, north's front row is empty" → "1-0 South wins, North's ...".
-            text: o
-                .to_string()
-                .replace("south", "South")
-                .replace("north", "North"),
+            seeds,
         }
     }
 }
@@ -318,26 +319,25 @@ impl From<&Event> for EventView {
     }
 }
 
-/// A sentence for people and screen readers: who played what, and what it took.
-#[must_use]
-pub(crate) fn describe(trace: &Trace) -> String {
-    let name = match trace.before().turn() {
-        Side::South => "South",
-        Side::North => "North",
-    };
-    let mut out = format!("{name} played {}", trace.text());
-    let taken: Vec<String> = trace
-        .captures()
-        .map(|(from, seeds)| format!("{seeds} from {from}"))
-        .collect();
-    if !taken.is_empty() {
-        out.push_str(", captured ");
-        out.push_str(&taken.join(", "));
+/// One capture of a move (protocol §4.2): the seeds taken from the pit `from`, so that the
+/// client can say the move in the viewer's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct CaptureView {
+    pub(crate) from: String,
+    pub(crate) seeds: u8,
+}
+
+impl CaptureView {
+    /// The captures of `trace`, in order.
+    pub(crate) fn of(trace: &Trace) -> Vec<Self> {
+        trace
+            .captures()
+            .map(|(from, seeds)| Self {
+                from: from.to_string(),
+                seeds,
+            })
+            .collect()
     }
-    if trace.events().contains(&Event::ExtraTurn) {
-        out.push_str(", and moves again");
-    }
-    out
 }
 
 /// A seat of `game.seats` (protocol §4.1), tagged by `kind`.
@@ -395,7 +395,6 @@ pub(crate) struct AfterView {
 pub(crate) struct GameView {
     pub(crate) id: String,
     pub(crate) variant: String,
-    pub(crate) name: String,
     pub(crate) rules: String,
     pub(crate) options: Vec<String>,
     pub(crate) width: usize,

@@ -151,7 +151,7 @@ impl Client {
         since: Option<(u32, u32)>,
     ) -> (Self, Value) {
         let mut c = Self::raw(addr, id).await;
-        let mut hello = json!({"type": "hello", "protocol": 1});
+        let mut hello = json!({"type": "hello", "protocol": 2});
         if let Some(s) = seat {
             hello["seat"] = json!(s);
         }

@@ -1,7 +1,9 @@
 // A fake server for the dev harness: speaks docs/protocol.md from a recorded game
 // (data/<variant>.json: the `game` object at ply 0, then one `move` event a ply, made from
 // games.txt by the server's own views; UPDATE_DEV_DATA=1 cargo test -p mancala-server dev_data).
-// Whatever move the client sends, the mock plays the recorded one (and logs both).
+// Whatever move the client sends, the mock plays the recorded one (and logs both). The client's
+// English messages come from data/messages-en.json (written by the same test), since there is no
+// server to serve /en/messages.json.
 
 const q = new URLSearchParams(location.search);
 const variant = q.get('variant') || 'bao-la-kiswahili';
@@ -46,10 +48,10 @@ function state() {
   if (q.get('legal')) legal = q.get('legal').split(',');
   return {
     type: 'state',
-    protocol: 1,
+    protocol: 2,
     you,
     game: {
-      id: 'dev12345', variant: head.variant, name: head.name, rules: 'rev 1', options: [],
+      id: 'dev12345', variant: head.variant, rules: 'rev 1', options: [],
       width: head.width, rows: head.rows, mode, seats: seats(),
       invite_url: q.get('invite') === '1' ? '/en/join/dev12345/inviteTokenXXXXXXXXXXX' : null,
       epoch, ply, start: head.start,
@@ -95,7 +97,7 @@ class MockSocket {
       playNext(m.move);
       this.deliver({ type: 'ack', ply: m.ply });
     } else if (m.type === 'ping') this.deliver({ type: 'pong' });
-    else if (m.type === 'resign') broadcast({ type: 'end', outcome: { result: you === 'south' ? '0-1' : '1-0', winner: you === 'south' ? 'north' : 'south', reason: 'resignation', text: 'resigned' } });
+    else if (m.type === 'resign') broadcast({ type: 'end', outcome: { result: you === 'south' ? '0-1' : '1-0', winner: you === 'south' ? 'north' : 'south', reason: 'resignation', seeds: null } });
     else if (m.type === 'takeback') {
       ply = Math.max(0, ply - (mode === 'computer' ? 2 : 1));
       epoch += 1;
@@ -119,6 +121,7 @@ function playNext(sent) {
 }
 
 window.MancalaSocket = MockSocket;
+window.MANCALA_MESSAGES_URL = './data/messages-en.json';
 window.mockServer = { playNext, broadcast, state };
 document.getElementById('mock-drop').onclick = () => sockets.slice().forEach((s) => s.close());
 document.getElementById('mock-away').onclick = () => {
@@ -127,5 +130,5 @@ document.getElementById('mock-away').onclick = () => {
   broadcast({ type: 'presence', ...present });
 };
 document.getElementById('mock-offer').onclick = () => broadcast({ type: 'offers', takeback: you === 'north' ? 'south' : 'north', rematch: null });
-document.getElementById('mock-resign').onclick = () => broadcast({ type: 'end', outcome: { result: you === 'north' ? '0-1' : '1-0', winner: you || 'south', reason: 'resignation', text: 'opponent resigned' } });
+document.getElementById('mock-resign').onclick = () => broadcast({ type: 'end', outcome: { result: you === 'north' ? '0-1' : '1-0', winner: you || 'south', reason: 'resignation', seeds: null } });
 await import('../game.js');
