@@ -55,9 +55,9 @@ outcome-resignation = { $result }: { $winner ->
    *[north] Sever
 } se vzdal
 outcome-seeds-counted-win = { $result }: { $winner ->
-    [south] Jih
-   *[north] Sever
-} vyhrává poměrem semínek { $south } : { $north }
+    [south] Jih vyhrává poměrem semínek { $south } : { $north }
+   *[north] Sever vyhrává poměrem semínek { $north } : { $south }
+}
 outcome-seeds-counted-draw = { $result }: remíza, každá strana má { $south } { $south ->
     [one] semínko
     [few] semínka

@@ -68,3 +68,10 @@ error-store = Partii se nepodařilo uložit; zkuste to znovu.
 error-internal = Na serveru se něco pokazilo.
 error-bad-request = Požadavek nebylo možné zpracovat: zkontrolujte formulář a zkuste to znovu.
 error-not-found = Taková stránka ani partie neexistuje.
+
+invite-own-title = Toto je vaše pozvánka
+invite-own-explain = Pošlete tento odkaz příteli: kdo ho otevře první, bude hrát proti vám. Když ho otevřete vy, pozvánka tím nepropadne.
+invite-own-label = Odkaz s pozvánkou
+invite-own-copy = Kopírovat
+invite-own-copied = Zkopírováno
+invite-own-back = Zpět k vaší partii

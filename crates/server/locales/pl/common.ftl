@@ -55,9 +55,9 @@ outcome-resignation = { $result }: { $winner ->
    *[north] Północ się poddała
 }
 outcome-seeds-counted-win = { $result }: { $winner ->
-    [south] Południe wygrywa
-   *[north] Północ wygrywa
-} po policzeniu ziaren, { $south } do { $north }
+    [south] Południe wygrywa po policzeniu ziaren, { $south } do { $north }
+   *[north] Północ wygrywa po policzeniu ziaren, { $north } do { $south }
+}
 outcome-seeds-counted-draw = { $result }: remis, każda strona ma { $south } { $south ->
     [one] ziarno
     [few] ziarna

@@ -68,3 +68,10 @@ error-store = Nie udało się zapisać partii; spróbuj ponownie.
 error-internal = Na serwerze coś poszło nie tak.
 error-bad-request = Nie udało się obsłużyć żądania: sprawdź formularz i spróbuj ponownie.
 error-not-found = Nie ma takiej strony ani partii.
+
+invite-own-title = To jest twoje zaproszenie
+invite-own-explain = Wyślij ten link znajomemu: kto otworzy go pierwszy, zagra z tobą. Jeśli to ty go otworzysz, zaproszenie pozostanie ważne.
+invite-own-label = Link z zaproszeniem
+invite-own-copy = Kopiuj
+invite-own-copied = Skopiowano
+invite-own-back = Wróć do swojej partii

@@ -55,14 +55,9 @@ outcome-resignation = { $result }: { $winner ->
    *[north] Север
 } сдался
 outcome-seeds-counted-win = { $result }: { $winner ->
-    [south] Юг выиграл
-   *[north] Север выиграл
-} по числу семян: у Юга { $south ->
-    [one] { $south } семя
-    [few] { $south } семени
-    [many] { $south } семян
-   *[other] { $south } семени
-}, у Севера { $north }
+    [south] Юг выиграл по числу семян: { $south } против { $north }
+   *[north] Север выиграл по числу семян: { $north } против { $south }
+}
 outcome-seeds-counted-draw = { $result }: ничья, у каждого по { $south ->
     [one] { $south } семени
     [few] { $south } семени

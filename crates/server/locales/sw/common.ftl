@@ -55,8 +55,8 @@ outcome-resignation = { $result }: { $winner ->
    *[north] Kaskazini
 } amekubali kushindwa
 outcome-seeds-counted-win = { $result }: { $winner ->
-    [south] Kusini ameshinda
-   *[north] Kaskazini ameshinda
-} kwa hesabu ya kete: Kusini { $south }, Kaskazini { $north }
+    [south] Kusini ameshinda kwa kete { $south } dhidi ya { $north }
+   *[north] Kaskazini ameshinda kwa kete { $north } dhidi ya { $south }
+}
 outcome-seeds-counted-draw = { $result }: sare, kila upande una kete { $south }
 outcome-other = { $result }: mchezo umekwisha

@@ -68,3 +68,10 @@ error-store = Mchezo haukuweza kuhifadhiwa; jaribu tena.
 error-internal = Kuna hitilafu kwenye seva.
 error-bad-request = Ombi halikuweza kutumika: kagua fomu kisha ujaribu tena.
 error-not-found = Hakuna ukurasa wala mchezo kama huo.
+
+invite-own-title = Huu ni mwaliko wako
+invite-own-explain = Mtumie rafiki yako kiungo hiki: mtu wa kwanza kukifungua atacheza nawe. Ukikifungua wewe mwenyewe, mwaliko unabaki halali.
+invite-own-label = Kiungo cha mwaliko
+invite-own-copy = Nakili
+invite-own-copied = Kimenakiliwa
+invite-own-back = Rudi kwenye mchezo wako

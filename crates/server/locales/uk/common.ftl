@@ -55,9 +55,9 @@ outcome-resignation = { $result }: { $winner ->
    *[north] Північ здалася
 }
 outcome-seeds-counted-win = { $result }: { $winner ->
-    [south] Південь виграв
-   *[north] Північ виграла
-} за кількістю зерен, { $south } проти { $north }
+    [south] Південь виграв за кількістю зерен, { $south } проти { $north }
+   *[north] Північ виграла за кількістю зерен, { $north } проти { $south }
+}
 outcome-seeds-counted-draw = { $result }: нічия, у кожного { $south ->
     [one] { $south } зерно
     [few] { $south } зерна

@@ -1,0 +1,259 @@
+# The board client (web/*.js): the live game page, and the home page's form helper.
+# Posílá se prohlížeči jako JSON (GET /{lang}/messages.json) spolu s common.ftl a games.ftl.
+# Proměnné stran ($side, $winner) mají hodnotu `south` nebo `north`: vybírá se podle nich, jako
+# v common.ftl. $move a $pit jsou zápisy tahů a názvy jamek (A3>, a6<+, B12): nikdy se
+# nepřekládají. $arrow je šipka (→ ← ↑ ↓), která ukazuje směr na obrazovce.
+
+## Řádek tahu nad deskou
+
+turn-connecting = Připojování…
+turn-thinking = Počítač přemýšlí…
+turn-you = Jste na tahu ({ $side ->
+    [south] Jih
+   *[north] Sever
+})
+# Tah navíc v Kalah: táž strana táhne znovu.
+turn-you-again = Jste na tahu: táhněte znovu ({ $side ->
+    [south] Jih
+   *[north] Sever
+})
+turn-computer = Na tahu je počítač ({ $side ->
+    [south] Jih
+   *[north] Sever
+})
+turn-opponent = Na tahu je soupeř ({ $side ->
+    [south] Jih
+   *[north] Sever
+})
+# Hra ve dvou na jednom zařízení a diváci.
+turn-side = { $side ->
+    [south] Na tahu je Jih
+   *[north] Na tahu je Sever
+}
+turn-side-again = { $side ->
+    [south] Na tahu je znovu Jih
+   *[north] Na tahu je znovu Sever
+}
+# Během animace tahu.
+turn-playing-you = Táhnete { $move }…
+turn-playing-computer = Počítač táhne { $move }…
+turn-playing-opponent = Soupeř táhne { $move }…
+turn-playing-side = { $side ->
+    [south] Jih táhne { $move }…
+   *[north] Sever táhne { $move }…
+}
+# $result je výsledek: 1-0, 0-1 nebo 1/2-1/2.
+turn-over-you-won = Konec partie: vaše výhra ({ $result })
+turn-over-you-lost = Konec partie: vaše prohra ({ $result })
+turn-over-side-won = Konec partie: { $winner ->
+    [south] vyhrál Jih
+   *[north] vyhrál Sever
+} ({ $result })
+turn-over-draw = Konec partie: remíza ({ $result })
+
+## Výsledek pro hráče: stojí před větou outcome-* z common.ftl
+
+outcome-you-win = Výhra!
+outcome-you-lose = Prohra.
+outcome-you-draw = Remíza.
+
+## Pruhy hráčů nad deskou a pod ní
+
+player-you = Vy
+player-opponent = Soupeř
+# Počítač při sledování nebo při hře ve dvou, kde strana jinak vidět není.
+player-computer-side = Počítač, úroveň { $level } ({ $side ->
+    [south] Jih
+   *[north] Sever
+})
+panel-to-move = na tahu
+# $seeds je počet, vypsaný tučně.
+panel-hand = V ruce { $seeds }
+# $field je jeden z názvů stores-* z common.ftl (Zásobník, Vzato, ...); $seeds jeho počet.
+panel-stores = { $field } { $seeds }
+panel-nyumba = Nyumba { $pit }
+panel-no-nyumba = Bez nyumby
+panel-waiting = čeká se na připojení
+panel-connected = připojen
+panel-disconnected = odpojen
+panel-opponent-disconnected = soupeř je odpojen
+panel-moves = Tahy
+
+## Tahy: poslední tah, seznam tahů a věta, kterou slyší čtečka obrazovky
+
+move-last = Poslední tah: { $move } ({ $side ->
+    [south] Jih
+   *[north] Sever
+})
+move-list-title = { $side ->
+    [south] Jih
+   *[north] Sever
+}, půltah { $ply }
+move-list-empty = Zatím žádné tahy.
+move-played = { $side ->
+    [south] Jih zahrál { $move }.
+   *[north] Sever zahrál { $move }.
+}
+# $captures je seznam položek move-capture spojený tak, jak jazyk vyjmenovává
+# („5 z A1, 2 z A2 a 3 z A4“).
+move-played-captured = { $side ->
+    [south] Jih zahrál { $move } a vzal { $captures }.
+   *[north] Sever zahrál { $move } a vzal { $captures }.
+}
+move-played-again = { $side ->
+    [south] Jih zahrál { $move } a táhne znovu.
+   *[north] Sever zahrál { $move } a táhne znovu.
+}
+move-played-captured-again = { $side ->
+    [south] Jih zahrál { $move } a vzal { $captures }; táhne znovu.
+   *[north] Sever zahrál { $move } a vzal { $captures }; táhne znovu.
+}
+move-capture = { $seeds } z { $pit }
+announce-game-over = Konec partie.
+
+## Deska (názvy pro čtečky obrazovky)
+
+board-label = Deska
+board-pit = { $pit }, { $seeds ->
+    [one] { $seeds } semínko
+    [few] { $seeds } semínka
+    [many] { $seeds } semínka
+   *[other] { $seeds } semínek
+}
+board-store = { $side ->
+    [south] Zásobník Jihu
+   *[north] Zásobník Severu
+}, { $seeds ->
+    [one] { $seeds } semínko
+    [few] { $seeds } semínka
+    [many] { $seeds } semínka
+   *[other] { $seeds } semínek
+}
+board-pit-nyumba = nyumba
+board-pit-takasia = zablokovaná pravidlem takasia
+board-pit-reserved = rezervovaná
+board-pit-last = poslední tah
+board-pit-playable = lze z ní táhnout
+board-pit-selected = vybraná
+
+## Dialog tahu: volby po kliknutí na jamku
+
+dialogue-label = Vyberte
+dialogue-wait = Počkejte, až budete na tahu.
+dialogue-not-playable = Z { $pit } teď nelze začít tah.
+# $move je dosavadní tah: jamka a zatím provedené volby (A3>).
+dialogue-prompt = { $move }: vyberte
+dialogue-prompt-direction = { $pit }: kterým směrem?
+dialogue-prompt-kichwa = { $pit } bere: do které kichwy vstoupí vzatá semínka?
+dialogue-prompt-nyumba = { $move }: tah došel do vaší nyumby
+dialogue-prompt-lap = { $move }: kterým směrem půjde toto kolo?
+# Braní v Bao: vzatá semínka vstupují na desku v kichwě (krajní jamce vnitřní řady).
+dialogue-kichwa-left = { $arrow } Do { $pit } (levá kichwa)
+dialogue-kichwa-left-long = Vzatá semínka vstupují do levé kichwy { $pit } a postupují doprava
+dialogue-kichwa-right = { $arrow } Do { $pit } (pravá kichwa)
+dialogue-kichwa-right-long = Vzatá semínka vstupují do pravé kichwy { $pit } a postupují doleva
+dialogue-sow-towards = { $arrow } Sít směrem k { $to }
+dialogue-sow-right-long = Sít doprava z { $from }, první semínko do { $to }
+dialogue-sow-left-long = Sít doleva z { $from }, první semínko do { $to }
+# Dvouřadé desky.
+dialogue-right = Doprava →
+dialogue-right-long = Sít doprava z { $from }
+dialogue-left = ← Doleva
+dialogue-left-long = Sít doleva z { $from }
+# Bao: tah, který skončí ve vlastní nyumbě, se v ní může zastavit, nebo pokračovat (safari).
+dialogue-safari = Safari: pokračovat
+dialogue-safari-long = Safari: pokračovat v setí z nyumby
+dialogue-stop = Zastavit v nyumbě
+dialogue-stop-long = Zastavit v nyumbě: tah tam skončí
+# Omweso: každé kolo, které dojde na levý konec, se smí obrátit po směru hodinových ručiček;
+# $lap tyto volby počítá.
+dialogue-clockwise = ↻ Po směru hodinových ručiček (volba { $lap })
+dialogue-clockwise-long = Volba { $lap }: po směru hodinových ručiček
+dialogue-anticlockwise = ↺ Proti směru hodinových ručiček (volba { $lap })
+dialogue-anticlockwise-long = Volba { $lap }: proti směru hodinových ručiček
+dialogue-cancel = Zrušit
+
+## Tlačítka a nastavení vedle desky
+
+control-resign = Vzdát se
+control-takeback = Vrátit tah
+control-rematch = Nabídnout odvetu
+control-flip = Otočit desku
+control-resign-question = Vzdát tuto partii?
+control-resign-confirm = Ano, vzdát se
+control-resign-cancel = Zrušit
+# $menu je níže uvedená nabídka rychlostí.
+settings-animation = Animace { $menu }
+settings-speed-off = Vypnutá
+settings-speed-fast = Rychlá
+settings-speed-normal = Normální
+settings-speed-slow = Pomalá
+# $box je zaškrtávací políčko.
+settings-sound = { $box } Zvuk
+
+## Nabídky vrácení tahu a odvety
+
+offer-takeback-own = Vrácení tahu nabídnuto; čeká se na odpověď…
+offer-rematch-own = Odveta nabídnuta; čeká se na odpověď…
+offer-takeback-incoming = Soupeř nabízí vrácení tahu.
+offer-rematch-incoming = Soupeř nabízí odvetu.
+offer-takeback-side = { $side ->
+    [south] Jih nabízí vrácení tahu.
+   *[north] Sever nabízí vrácení tahu.
+}
+offer-rematch-side = { $side ->
+    [south] Jih nabízí odvetu.
+   *[north] Sever nabízí odvetu.
+}
+offer-accept = Přijmout
+offer-decline = Odmítnout
+
+## Odkazy: pozvánka, vlastní odkaz hráče, odkaz pro diváky, záznam partie
+
+link-invite-heading = Pozvěte přítele
+link-invite-text = Pošlete tento odkaz příteli; kdo ho otevře první, bude hrát proti vám.
+link-invite-label = Odkaz s pozvánkou
+link-summary = Odkazy na tuto partii
+link-private = Váš soukromý odkaz (nechte si ho pro sebe: patří k němu vaše místo u partie)
+link-private-label = Váš soukromý odkaz
+link-watch = Odkaz pro diváky (sledovat může kdokoli)
+link-watch-label = Odkaz pro diváky
+link-copy = Kopírovat
+link-copied = Zkopírováno
+link-record = Stáhnout záznam partie
+link-rematch = Přejít na odvetu
+
+## Spojení a stavový řádek
+
+connection-online = připojeno
+connection-offline = bez připojení
+connection-reconnecting = , obnovuje se spojení…
+# $ply je počet dosud zahraných půltahů.
+status-ply = Půltah { $ply }
+status-sent = Odesláno: { $move }…
+status-unsent = Bez připojení: tah nebyl odeslán. Obnovuje se spojení…
+status-protocol = Tato stránka je zastaralá: načtěte ji znovu.
+
+## Odmítnutí ze serveru podle kódu (docs/protocol.md §3.4)
+
+client-error-bad_message = Server tuto zprávu nedokázal přečíst.
+client-error-protocol = Tato stránka je zastaralá: načtěte ji znovu.
+client-error-not_player = Tuto partii sledujete jako divák.
+client-error-not_your_turn = Nejste na tahu.
+client-error-game_over = Partie skončila.
+client-error-stale_ply = Tento tah přišel příliš pozdě: pozice se mezitím změnila.
+client-error-illegal_move = Tento tah zde není platný.
+client-error-no_offer = Žádná nabídka nečeká na odpověď.
+client-error-nothing_to_take_back = Nemáte žádný tah, který by šel vrátit.
+client-error-not_over = O odvetu lze požádat, až partie skončí.
+client-error-store = Tah se nepodařilo uložit; zkuste to znovu.
+client-error-internal = Na serveru se něco pokazilo.
+client-error-bad_request = Požadavek nebylo možné zpracovat.
+client-error-not_found = Taková partie neexistuje.
+# Kód, který tato stránka nezná (novější server).
+client-error-unknown = Server požadavek odmítl ({ $code }).
+
+## Formulář nové partie na úvodní stránce (web/home.js)
+
+newgame-options = Volitelná pravidla:
+newgame-no-options = Tato hra nemá žádná volitelná pravidla.
