@@ -172,7 +172,7 @@ dialogue-cancel = Ghairi
 
 control-resign = Kubali kushindwa
 control-takeback = Rudisha hatua
-control-rematch = Mchezo wa marudiano
+control-rematch = Omba mchezo wa marudiano
 control-flip = Geuza bao
 control-resign-question = Je, unakubali kushindwa katika mchezo huu?
 control-resign-confirm = Ndiyo, nakubali kushindwa
