@@ -65,7 +65,7 @@ player-computer-side = Компьютер, уровень { $level } ({ $side ->
     [south] Юг
    *[north] Север
 })
-panel-to-move = ходит
+panel-to-move = очередь хода
 # $seeds — число, выделенное жирным.
 panel-hand = В руке: { $seeds }
 # $field — одно из названий stores-* из common.ftl (Хранилище, Захвачено, ...); $seeds — число.
@@ -94,7 +94,7 @@ move-played = { $side ->
    *[north] Север сделал ход { $move }.
 }
 # $captures — список пунктов move-capture, соединённых по правилам языка
-# («5 из A1, 2 из A2 и 3 из A4»).
+# («5 семян из A1, 2 семени из A2 и 3 семени из A4»).
 move-played-captured = { $side ->
     [south] Юг сделал ход { $move } и захватил { $captures }.
    *[north] Север сделал ход { $move } и захватил { $captures }.
@@ -107,7 +107,12 @@ move-played-captured-again = { $side ->
     [south] Юг сделал ход { $move } и захватил { $captures }. Юг ходит ещё раз.
    *[north] Север сделал ход { $move } и захватил { $captures }. Север ходит ещё раз.
 }
-move-capture = { $seeds } из { $pit }
+move-capture = { $seeds ->
+    [one] { $seeds } семя из { $pit }
+    [few] { $seeds } семени из { $pit }
+    [many] { $seeds } семян из { $pit }
+   *[other] { $seeds } семени из { $pit }
+}
 announce-game-over = Партия окончена.
 
 ## Доска (названия для экранного диктора)

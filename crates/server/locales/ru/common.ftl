@@ -55,8 +55,8 @@ outcome-resignation = { $result }: { $winner ->
    *[north] Север
 } сдался
 outcome-seeds-counted-win = { $result }: { $winner ->
-    [south] Юг выиграл по числу семян: { $south } против { $north }
-   *[north] Север выиграл по числу семян: { $north } против { $south }
+    [south] Юг выиграл по числу семян — { $south } против { $north }
+   *[north] Север выиграл по числу семян — { $north } против { $south }
 }
 outcome-seeds-counted-draw = { $result }: ничья, у каждого по { $south ->
     [one] { $south } семени
