@@ -13,7 +13,7 @@ turn-you = Jste na tahu ({ $side ->
    *[north] Sever
 })
 # Tah navíc v Kalah: táž strana táhne znovu.
-turn-you-again = Jste na tahu: táhněte znovu ({ $side ->
+turn-you-again = Jste znovu na tahu ({ $side ->
     [south] Jih
    *[north] Sever
 })
@@ -193,8 +193,8 @@ settings-sound = { $box } Zvuk
 
 ## Nabídky vrácení tahu a odvety
 
-offer-takeback-own = Vrácení tahu nabídnuto; čeká se na odpověď…
-offer-rematch-own = Odveta nabídnuta; čeká se na odpověď…
+offer-takeback-own = Nabízíte vrácení tahu; čeká se na odpověď…
+offer-rematch-own = Nabízíte odvetu; čeká se na odpověď…
 offer-takeback-incoming = Soupeř nabízí vrácení tahu.
 offer-rematch-incoming = Soupeř nabízí odvetu.
 offer-takeback-side = { $side ->
@@ -214,7 +214,7 @@ link-invite-heading = Pozvěte přítele
 link-invite-text = Pošlete tento odkaz příteli; kdo ho otevře první, bude hrát proti vám.
 link-invite-label = Odkaz s pozvánkou
 link-summary = Odkazy na tuto partii
-link-private = Váš soukromý odkaz (nechte si ho pro sebe: patří k němu vaše místo u partie)
+link-private = Váš soukromý odkaz (nechte si ho pro sebe: je to vaše místo u partie)
 link-private-label = Váš soukromý odkaz
 link-watch = Odkaz pro diváky (sledovat může kdokoli)
 link-watch-label = Odkaz pro diváky

@@ -35,12 +35,12 @@ turn-side-again = { $side ->
    *[north] ისევ ჩრდილოეთის სვლაა
 }
 # While a move is being animated.
-turn-playing-you = თქვენ თამაშობთ { $move }…
-turn-playing-computer = კომპიუტერი თამაშობს { $move }…
-turn-playing-opponent = მოწინააღმდეგე თამაშობს { $move }…
+turn-playing-you = თქვენ ასრულებთ სვლას { $move }…
+turn-playing-computer = კომპიუტერი ასრულებს სვლას { $move }…
+turn-playing-opponent = მოწინააღმდეგე ასრულებს სვლას { $move }…
 turn-playing-side = { $side ->
-    [south] სამხრეთი თამაშობს { $move }…
-   *[north] ჩრდილოეთი თამაშობს { $move }…
+    [south] სამხრეთი ასრულებს სვლას { $move }…
+   *[north] ჩრდილოეთი ასრულებს სვლას { $move }…
 }
 # $result is the result token: 1-0, 0-1 or 1/2-1/2.
 turn-over-you-won = პარტია დასრულდა: თქვენ მოიგეთ ({ $result })
@@ -91,22 +91,22 @@ move-list-title = { $side ->
 }, ნახევარსვლა { $ply }
 move-list-empty = სვლები ჯერ არ არის.
 move-played = { $side ->
-    [south] სამხრეთმა ითამაშა { $move }.
-   *[north] ჩრდილოეთმა ითამაშა { $move }.
+    [south] სამხრეთმა შეასრულა სვლა { $move }.
+   *[north] ჩრდილოეთმა შეასრულა სვლა { $move }.
 }
 # $captures is a list of move-capture items, joined as the language lists things
 # ("5 from A1, 2 from A2 and 3 from A4").
 move-played-captured = { $side ->
-    [south] სამხრეთმა ითამაშა { $move } და აიღო { $captures }.
-   *[north] ჩრდილოეთმა ითამაშა { $move } და აიღო { $captures }.
+    [south] სამხრეთმა შეასრულა სვლა { $move } და აიღო { $captures }.
+   *[north] ჩრდილოეთმა შეასრულა სვლა { $move } და აიღო { $captures }.
 }
 move-played-again = { $side ->
-    [south] სამხრეთმა ითამაშა { $move } და ისევ მისი სვლაა.
-   *[north] ჩრდილოეთმა ითამაშა { $move } და ისევ მისი სვლაა.
+    [south] სამხრეთმა შეასრულა სვლა { $move } და ისევ მისი სვლაა.
+   *[north] ჩრდილოეთმა შეასრულა სვლა { $move } და ისევ მისი სვლაა.
 }
 move-played-captured-again = { $side ->
-    [south] სამხრეთმა ითამაშა { $move }, აიღო { $captures } და ისევ მისი სვლაა.
-   *[north] ჩრდილოეთმა ითამაშა { $move }, აიღო { $captures } და ისევ მისი სვლაა.
+    [south] სამხრეთმა შეასრულა სვლა { $move }, აიღო { $captures }. ისევ მისი სვლაა.
+   *[north] ჩრდილოეთმა შეასრულა სვლა { $move }, აიღო { $captures }. ისევ მისი სვლაა.
 }
 move-capture = { $seeds } თესლი { $pit }-დან
 announce-game-over = პარტია დასრულდა.

@@ -175,7 +175,7 @@ dialogue-cancel = Anuluj
 
 control-resign = Poddaj się
 control-takeback = Cofnij ruch
-control-rematch = Zagraj rewanż
+control-rematch = Zaproponuj rewanż
 control-flip = Obróć planszę
 control-resign-question = Poddać tę partię?
 control-resign-confirm = Tak, poddaję się
