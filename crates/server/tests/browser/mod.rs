@@ -318,6 +318,17 @@ pub(crate) struct Browser {
 
 impl Browser {
     pub(crate) async fn open(tools: &Tools, driver: &Chromedriver, name: &'static str) -> Self {
+        Self::open_with(tools, driver, name, None).await
+    }
+
+    /// A browser whose `Accept-Language` is `accept_language` (Chromium's preference), where
+    /// given.
+    pub(crate) async fn open_with(
+        tools: &Tools,
+        driver: &Chromedriver,
+        name: &'static str,
+        accept_language: Option<&str>,
+    ) -> Self {
         let profile = TempDir::new(&format!("profile-{name}"));
         let args = vec![
             "--headless".to_owned(),
@@ -331,9 +342,13 @@ impl Browser {
             "--window-size=1366,900".to_owned(),
             format!("--user-data-dir={}", profile.path.display()),
         ];
+        let mut options = json!({ "binary": tools.chromium, "args": args });
+        if let Some(accept) = accept_language {
+            options["prefs"] = json!({ "intl": { "accept_languages": accept } });
+        }
         let caps = json!({
             "browserName": "chrome",
-            "goog:chromeOptions": { "binary": tools.chromium, "args": args },
+            "goog:chromeOptions": options,
         });
         let Value::Object(caps) = caps else {
             unreachable!("an object")
@@ -493,6 +508,34 @@ pub(crate) async fn api_game(origin: &str, id: &str) -> Value {
             "GET {path}: a chunked answer"
         );
         serde_json::from_str(body).unwrap_or_else(|e| panic!("GET {path}: {e}: {body}"))
+    })
+    .await
+    .expect("the request task")
+}
+
+/// `POST {path}` with a JSON body, straight to the server: the answer's JSON (a 2xx status).
+pub(crate) async fn post_json(origin: &str, path: &str, body: &Value) -> Value {
+    let host = origin.trim_start_matches("http://").to_owned();
+    let path = path.to_owned();
+    let body = body.to_string();
+    tokio::task::spawn_blocking(move || {
+        let mut s = TcpStream::connect(&host).expect("connect to the server");
+        s.set_read_timeout(Some(DEADLINE)).expect("timeout");
+        write!(
+            s,
+            "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .expect("send the request");
+        let mut raw = String::new();
+        s.read_to_string(&mut raw).expect("read the response");
+        let (head, answer) = raw.split_once("\r\n\r\n").expect("an HTTP response");
+        assert!(
+            head.starts_with("HTTP/1.1 2"),
+            "POST {path}: {head}\n{answer}"
+        );
+        serde_json::from_str(answer).unwrap_or_else(|e| panic!("POST {path}: {e}: {answer}"))
     })
     .await
     .expect("the request task")
