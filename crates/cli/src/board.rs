@@ -57,17 +57,26 @@ const MARGIN: &str = "      ";
 /// Draws `setup` as a board with its side lines; `stores` names what the diagram's stores field
 /// holds (`store`, `captured`, `reserve`). The text ends with a newline.
 pub(crate) fn render(setup: &Setup, stores: &str) -> String {
-    render_named(setup, BySide::new("South", "North"), stores)
+    render_named(setup, BySide::new("South", "North"), stores, None)
 }
 
-/// [`render`] with the players' names (`South (you)`) in the side lines.
-pub(crate) fn render_named(setup: &Setup, names: BySide<&str>, stores: &str) -> String {
+/// [`render`] with the players' names (`South (you)`) in the side lines, and the pit the last
+/// move started from marked `^` (with a legend line).
+pub(crate) fn render_named(
+    setup: &Setup,
+    names: BySide<&str>,
+    stores: &str,
+    last: Option<Pit>,
+) -> String {
     if setup.rows == 2 {
-        render_two_rows(setup, names, stores)
+        render_two_rows(setup, names, stores, last)
     } else {
-        render_four_rows(setup, names, stores)
+        render_four_rows(setup, names, stores, last)
     }
 }
+
+/// The legend of the last move's mark.
+const LAST_LEGEND: &str = "^n the last move started here";
 
 /// The cell width of a board `w` pits wide: narrower on wide boards, so that 16 pits still fit
 /// 80 columns.
@@ -107,7 +116,7 @@ fn count(n: u8) -> String {
     }
 }
 
-fn render_four_rows(setup: &Setup, names: BySide<&str>, stores: &str) -> String {
+fn render_four_rows(setup: &Setup, names: BySide<&str>, stores: &str, last: Option<Pit>) -> String {
     let w = usize::from(setup.width);
     let inner = cell_width(w);
     let house = |side: Side| -> Option<Pit> {
@@ -136,6 +145,9 @@ fn render_four_rows(setup: &Setup, names: BySide<&str>, stores: &str) -> String 
                 continue;
             };
             let mut cell = count(setup.seeds(pit));
+            if last == Some(pit) {
+                cell.insert(0, '^');
+            }
             if takasia == Some(pit) {
                 cell.push('!');
             }
@@ -160,6 +172,9 @@ fn render_four_rows(setup: &Setup, names: BySide<&str>, stores: &str) -> String 
     if takasia.is_some() {
         legend.push("n! takasia'd: it cannot be played this turn, and a lap ending there stops");
     }
+    if last.is_some() {
+        legend.push(LAST_LEGEND);
+    }
     if !legend.is_empty() {
         let _ = writeln!(out, "  {}", legend.join("   "));
     }
@@ -167,7 +182,7 @@ fn render_four_rows(setup: &Setup, names: BySide<&str>, stores: &str) -> String 
 }
 
 /// Kalah: one row a side between the two stores, each store at its owner's right end.
-fn render_two_rows(setup: &Setup, names: BySide<&str>, label: &str) -> String {
+fn render_two_rows(setup: &Setup, names: BySide<&str>, label: &str, last: Option<Pit>) -> String {
     let w = usize::from(setup.width);
     let inner = 5;
     let stores = setup.stores.unwrap_or_default();
@@ -175,11 +190,14 @@ fn render_two_rows(setup: &Setup, names: BySide<&str>, label: &str) -> String {
         let mut s = String::new();
         for k in 0..w {
             let col = printed_col(side, k, w);
-            let n = u8::try_from(col)
+            let pit = u8::try_from(col)
                 .ok()
-                .and_then(|c| Pit::new(side, Row::Front, c))
-                .map_or(0, |p| setup.seeds(p));
-            let _ = write!(s, "{:^inner$}│", count(n));
+                .and_then(|c| Pit::new(side, Row::Front, c));
+            let mut cell = count(pit.map_or(0, |p| setup.seeds(p)));
+            if last.is_some() && pit == last {
+                cell.insert(0, '^');
+            }
+            let _ = write!(s, "{cell:^inner$}│");
         }
         s
     };
@@ -207,6 +225,9 @@ fn render_two_rows(setup: &Setup, names: BySide<&str>, label: &str) -> String {
     bottom.push("store".to_owned());
     out.push_str(&labels(&bottom, inner));
     out.push_str(&side_line(setup, Side::South, names.south, label));
+    if last.is_some() {
+        let _ = writeln!(out, "  {LAST_LEGEND}");
+    }
     out
 }
 

@@ -144,10 +144,11 @@ impl Session {
         let names = BySide::from_fn(|side| self.label(side));
         let names = BySide::new(names.south.as_str(), names.north.as_str());
         let stores = games::stores_label(pos.variant().game());
+        let last = self.game.moves().last().map(|m| m.pit());
         write!(
             out,
             "{}",
-            board::render_named(&pos.to_setup(), names, stores)
+            board::render_named(&pos.to_setup(), names, stores, last)
         )?;
         if let Some(note) = self.moves_again() {
             writeln!(out, "  {note}")?;
@@ -326,10 +327,13 @@ pub(crate) fn run(
         engine,
     };
     for side in Side::ALL {
+        // The players are named as the site names them: people are anonymous, the computer
+        // by its level.
         let who = match opts.opponent {
-            Opponent::Human => "human".to_owned(),
-            Opponent::Computer | Opponent::Random if side == opts.human => "human".to_owned(),
-            Opponent::Computer | Opponent::Random => s.computer().replace(' ', ""),
+            Opponent::Human => "Anonymous".to_owned(),
+            Opponent::Computer | Opponent::Random if side == opts.human => "Anonymous".to_owned(),
+            Opponent::Computer => format!("Computer level {}", opts.level),
+            Opponent::Random => "Random player".to_owned(),
         };
         s.game.set_tag(name(side), &who);
     }

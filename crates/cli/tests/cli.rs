@@ -341,13 +341,22 @@ fn play_without_options_plays_the_computer_at_a_middle_level() {
     let out = stdout(&o);
     assert!(out.contains("You play South against level 4"), "{out}");
     assert!(out.contains("North (level 4) plays "), "{out}");
-    assert!(out.contains("[North \"level4\"]"), "{out}");
+    // The record names the players as the site does.
+    assert!(out.contains("[North \"Computer level 4\"]"), "{out}");
+    assert!(out.contains("[South \"Anonymous\"]"), "{out}");
     // One board a turn: the start, then the position after the computer's reply.
     let o = run(&["play", "bao-la-kiswahili", "--seed", "1"], "A6<\nquit\n");
     let out = stdout(&o);
     let boards: Vec<&str> = out.lines().filter(|l| l.contains(" · ply ")).collect();
     assert_eq!(boards.len(), 2, "{out}");
     assert!(boards[1].contains("ply 2 · last move "), "{out}");
+    // The last move's pit is marked on the board, with a legend.
+    let second = &out[out.find(boards[1]).unwrap()..];
+    assert!(
+        second.lines().any(|l| l.contains('│') && l.contains('^')),
+        "{second}"
+    );
+    assert!(second.contains("^n the last move started here"), "{second}");
     assert_input_error(&run(
         &["play", "kalah", "--vs", "human", "--level", "3"],
         "",
@@ -946,7 +955,7 @@ fn play_against_a_level_to_the_end() {
     assert!(out.contains("North (level 2) is thinking... "), "{out}");
     assert!(out.contains("North (level 2) plays "), "{out}");
     assert!(out.contains("Game over: "), "{}", last_line(&out));
-    assert!(out.contains("[North \"level2\"]"), "{out}");
+    assert!(out.contains("[North \"Computer level 2\"]"), "{out}");
 }
 
 #[test]
