@@ -145,7 +145,9 @@ async fn the_start_of_every_variant_is_drawn_pit_by_pit() {
         assert!(svg.starts_with("<svg "), "{v}");
         assert!(svg.contains("viewBox=\"0 0 "), "{v}");
         check_xml(svg).unwrap_or_else(|e| panic!("{v}: {e}"));
-        let title = format!("<title>{}: {}</title>", v.display_name(), pos.diagram());
+        // The title names the game in the picture's language (here English's message).
+        let name = mancala_server::i18n::Lang::En.tr().game(v.game());
+        let title = format!("<title>{name}: {}</title>", pos.diagram());
         assert!(svg.contains(&title), "{v}: no {title}");
         let all = pits(v);
         assert_eq!(all.len(), v.rows() * v.width());
