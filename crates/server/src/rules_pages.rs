@@ -13,6 +13,7 @@ use include_dir::{Dir, include_dir};
 use mancala::Game;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
+use crate::draw::escape;
 use crate::i18n::Lang;
 
 static DOCS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../docs/rules");
@@ -142,21 +143,6 @@ impl Block {
             )
         }
     }
-}
-
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// One `##` section of a page.

@@ -43,10 +43,10 @@ async fn get(
     call(app, req.body(Body::empty()).unwrap()).await
 }
 
-/// Every message of a locale without variables: id → text (attributes as `id.attr`).
-fn plain_messages(lang: &str) -> BTreeMap<String, String> {
+/// The messages of a locale's files: (id, pattern's plain text if it has no placeable).
+fn messages(lang: &str) -> Vec<(String, Option<String>)> {
     let dir = format!("{}/locales/{lang}", env!("CARGO_MANIFEST_DIR"));
-    let mut out = BTreeMap::new();
+    let mut out = Vec::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|e| e != "ftl") {
@@ -56,7 +56,7 @@ fn plain_messages(lang: &str) -> BTreeMap<String, String> {
         let res = fluent_syntax::parser::parse(text.as_str()).unwrap_or_else(|(r, _)| r);
         for e in &res.body {
             let Entry::Message(m) = e else { continue };
-            let plain = |p: &fluent_syntax::ast::Pattern<&str>| {
+            let plain = m.value.as_ref().and_then(|p| {
                 p.elements
                     .iter()
                     .map(|el| match el {
@@ -64,33 +64,24 @@ fn plain_messages(lang: &str) -> BTreeMap<String, String> {
                         PatternElement::Placeable { .. } => None,
                     })
                     .collect::<Option<String>>()
-            };
-            if let Some(v) = m.value.as_ref().and_then(plain) {
-                out.insert(m.id.name.to_owned(), v.trim().to_owned());
-            }
+            });
+            out.push((m.id.name.to_owned(), plain.map(|v| v.trim().to_owned())));
         }
     }
     out
 }
 
-/// Every English message id (with attributes), for spotting one printed raw.
+/// Every message of a locale without variables: id → text.
+fn plain_messages(lang: &str) -> BTreeMap<String, String> {
+    messages(lang)
+        .into_iter()
+        .filter_map(|(id, v)| Some((id, v?)))
+        .collect()
+}
+
+/// Every English message id, for spotting one printed raw.
 fn english_ids() -> BTreeSet<String> {
-    let dir = format!("{}/locales/en", env!("CARGO_MANIFEST_DIR"));
-    let mut out = BTreeSet::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "ftl") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap();
-        let res = fluent_syntax::parser::parse(text.as_str()).unwrap_or_else(|(r, _)| r);
-        for e in &res.body {
-            if let Entry::Message(m) = e {
-                out.insert(m.id.name.to_owned());
-            }
-        }
-    }
-    out
+    messages("en").into_iter().map(|(id, _)| id).collect()
 }
 
 /// The text a person reads: tags, scripts and styles removed, entities for quotes decoded.

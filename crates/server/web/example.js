@@ -22,6 +22,14 @@ function h(tag, attrs = {}, ...kids) {
   return e;
 }
 
+/** The position routes' query of an example figure: its variant, rules and diagram. */
+function exampleQuery(data) {
+  const q = new URLSearchParams({ variant: data.variant, d: data.diagram });
+  if (data.rules) q.set('rules', data.rules);
+  if (data.partial === '1') q.set('partial', '1');
+  return q;
+}
+
 // The glyph of a decision: the direction arrows, the nyumba's stop or safari, Omweso's turns.
 const GLYPH = { '<': '◀', '>': '▶', c: '↻', a: '↺' };
 
@@ -29,10 +37,7 @@ class Example {
   constructor(fig) {
     this.fig = fig;
     this.data = fig.dataset;
-    const q = new URLSearchParams({ variant: this.data.variant, d: this.data.diagram });
-    if (this.data.rules) q.set('rules', this.data.rules);
-    if (this.data.partial === '1') q.set('partial', '1');
-    this.query = q;
+    this.query = exampleQuery(this.data);
     this.busy = false;
   }
 
@@ -153,10 +158,7 @@ class MiniExample {
   constructor(cell, fig) {
     this.cell = cell;
     this.data = fig.dataset;
-    const q = new URLSearchParams({ variant: this.data.variant, d: this.data.diagram });
-    if (this.data.rules) q.set('rules', this.data.rules);
-    if (this.data.partial === '1') q.set('partial', '1');
-    this.query = q;
+    this.query = exampleQuery(this.data);
     this.busy = false;
   }
 
