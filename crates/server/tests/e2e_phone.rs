@@ -177,6 +177,17 @@ async fn scenarios(origin: &str, page: &Page, artifacts: &Path) {
         );
         save_screenshot(page, &artifacts.join(format!("desktop-{slug}.png"))).await;
     }
+    // The rules pages draw the same board (web/example.js), scaled by their CSS.
+    page.goto(&format!("{origin}/en/rules/bao-la-kiswahili")).await;
+    let example = page.find("figure.example .example-board [data-pit]").await;
+    page.client
+        .execute(
+            "arguments[0].closest('figure').scrollIntoView();",
+            vec![serde_json::to_value(&example).unwrap()],
+        )
+        .await
+        .expect("scroll to the example");
+    save_screenshot(page, &artifacts.join("desktop-rules-example.png")).await;
     println!("e2e-phone: measurements (CSS px)\n{table}");
     assert!(
         failures.is_empty(),

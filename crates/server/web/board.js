@@ -275,6 +275,7 @@ export class Board {
     if (this.position) this.render(this.position);
     if (this.lastMove) this.setLastMove(this.lastMove);
     if (this.playable) this.setPlayable(this.playable);
+    if (this.choiceArrows) this.showChoiceArrows(this.choiceArrows);
     if (focused && this.pits.has(focused)) this.pits.get(focused).g.focus();
   }
 
@@ -499,6 +500,7 @@ export class Board {
 
   /** Clickable arrows of the dialogue: [{choice, from, to, label}] */
   showChoiceArrows(list) {
+    this.choiceArrows = list;
     this.layerArrows.textContent = '';
     for (const c of list) {
       const a = this.pits.get(c.from);
@@ -536,6 +538,7 @@ export class Board {
   }
 
   clearChoiceArrows() {
+    this.choiceArrows = null;
     if (this.layerArrows) this.layerArrows.textContent = '';
   }
 

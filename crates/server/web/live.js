@@ -256,7 +256,10 @@ export class LiveGame {
       if (turned.pit > flat.pit && (flat.pit < 1.2 * this.touch() || turned.pit >= 1.2 * flat.pit)) pick = turned;
     }
     main.classList.toggle('portrait-board', pick.turned);
+    const turnedBefore = this.board.portrait;
     this.board.setView({ bottom: this.bottomSide(), portrait: pick.turned, box: pick.box });
+    // an open dialogue's buttons name screen directions (↓ A5): say them again once turned
+    if (pick.turned !== turnedBefore && this.dialogue.active) this.dialogue.show();
     if (force) {
       this.board.build();
       // once the lines around the board have their text, measure again
