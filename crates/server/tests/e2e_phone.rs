@@ -178,7 +178,8 @@ async fn scenarios(origin: &str, page: &Page, artifacts: &Path) {
         save_screenshot(page, &artifacts.join(format!("desktop-{slug}.png"))).await;
     }
     // The rules pages draw the same board (web/example.js), scaled by their CSS.
-    page.goto(&format!("{origin}/en/rules/bao-la-kiswahili")).await;
+    page.goto(&format!("{origin}/en/rules/bao-la-kiswahili"))
+        .await;
     let example = page.find("figure.example .example-board [data-pit]").await;
     page.client
         .execute(
@@ -220,7 +221,10 @@ async fn create_local_game(origin: &str, slug: &str) -> String {
     .await
     .expect("the request task");
     let (head, body) = answer.split_once("\r\n\r\n").expect("an HTTP response");
-    assert!(head.starts_with("HTTP/1.1 201"), "POST /api/games: {head}\n{body}");
+    assert!(
+        head.starts_with("HTTP/1.1 201"),
+        "POST /api/games: {head}\n{body}"
+    );
     let v: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"));
     v["player_url"]
         .as_str()
@@ -236,8 +240,15 @@ struct Cdp {
 }
 
 impl WebDriverCompatibleCommand for Cdp {
-    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
-        base.join(&format!("session/{}/goog/cdp/execute", session.unwrap_or("")))
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session.unwrap_or("")
+        ))
     }
 
     fn method_and_body(&self, _url: &url::Url) -> (Method, Option<String>) {
@@ -499,7 +510,10 @@ async fn dialogue_targets(
                 let [x, y, w, h] = t.rect;
                 min = min.min(w.min(h));
                 if w.min(h) + EPS < 44.0 {
-                    f.push(format!("the {kind} {} of {pit} is {w:.1}x{h:.1} px", t.choice));
+                    f.push(format!(
+                        "the {kind} {} of {pit} is {w:.1}x{h:.1} px",
+                        t.choice
+                    ));
                 }
                 if x < -EPS || y < -EPS || x + w > vw + EPS || y + h > vh + EPS {
                     f.push(format!(
@@ -515,7 +529,10 @@ async fn dialogue_targets(
             }
         }
         if targets.arrows.len() < 2 {
-            f.push(format!("{} arrows on the board for {pit}", targets.arrows.len()));
+            f.push(format!(
+                "{} arrows on the board for {pit}",
+                targets.arrows.len()
+            ));
         }
         if size.0 == 390 && i == 0 {
             save_screenshot(page, &artifacts.join(format!("phone-{slug}-dialogue.png"))).await;

@@ -73,7 +73,6 @@ export class Board {
     this.onChoice = opts.onChoice;
     this.bottom = 'south';
     this.portrait = false;
-    this.box = null;
     this.geo = this.geometry(null, false);
     this.pits = new Map(); // name -> {g, x, y, count}
     this.stores = new Map(); // side -> {g, x, y, count}
@@ -176,10 +175,6 @@ export class Board {
     return { pa, pc, d, pad, gap, u, r, nameSize, countSize, badgeR, wide, alongSize, w, h, fitted: !!box };
   }
 
-  size() {
-    return { w: this.geo.w, h: this.geo.h };
-  }
-
   /** The pit circles' diameter, px, that `box` would give (for live.js's choice of a view). */
   pitSize(box, portrait) {
     return 2 * this.geometry(box, portrait).r;
@@ -196,7 +191,6 @@ export class Board {
       bottom !== this.bottom || portrait !== this.portrait || !this.built || !same(geo.w, this.geo.w) || !same(geo.h, this.geo.h) || geo.fitted !== this.geo.fitted;
     this.bottom = bottom;
     this.portrait = portrait;
-    this.box = box;
     this.geo = geo;
     if (changed) this.build();
   }
@@ -211,7 +205,6 @@ export class Board {
     svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
     svg.classList.toggle('portrait', this.portrait);
     svg.classList.toggle('fitted', g.fitted);
-    svg.classList.toggle('wide-cells', g.wide);
     svg.style.setProperty('--aspect', `${w / h}`);
     // the details' scale and the text sizes, for style.css
     svg.style.setProperty('--u', `${g.u}`);

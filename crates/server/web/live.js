@@ -223,24 +223,26 @@ export class LiveGame {
   }
 
   /**
-   * Fits the board to the screen: the largest board that leaves the page's lines above it and,
-   * where the pits stay a comfortable size, the player strips below it in view, with the page
-   * scrolled to the top (board.js draws it in CSS px for that box).
+   * Fits the board to the screen: the largest board that leaves on screen the lines above it
+   * (site header, game title and turn) and, where its pits stay a finger's size, the player
+   * strips or the move dialogue below it, with the page scrolled to the top; board.js draws it in
+   * CSS px for that box.
    *
-   * Turning a quarter. On a screen clearly taller than wide (a phone in portrait) the board is
-   * turned where that makes its pits clearly bigger (a fifth or more): every board but Kalah has
-   * four rows of 7 to 16 pits, and 8 to 16 columns across a phone's 360-390 px leave 21-45 px a
-   * pit (24% of the screen's height), while turned the four rows share the width (85 px each)
-   * and the pits of a row share the height: 44 px and more on rows of up to 8 and on Kalah (6
-   * pits between two stores), 32 px and more on the 12- and 16-pit rows, the whole board on
-   * screen. Tablets and desktops keep the board the right way round (it gains less than a fifth).
+   * Turning a quarter. Every board but Kalah has four rows of 7 to 16 pits: across a phone's
+   * 360-390 px, 8 to 16 columns leave pits of 21-44 px, the board a quarter of the screen's
+   * height. Turned, the four rows share the width (some 85 px each) and the pits of a row share
+   * the height: 45-66 px on rows of up to 8 and on Kalah (6 pits between two stores), 32-41 px on
+   * rows of 12 and 16, the whole board on screen and filling most of it. So on a screen clearly
+   * taller than wide the board is turned where that gives bigger pits and they would otherwise be
+   * under 1.2 times a finger (44 px; 32 on rows of 12 and 16), or where it makes them a fifth
+   * bigger; a tablet keeps the board the right way round.
    *
-   * Which way. A turned board has no near row: each side's rows run the whole height, so the
-   * player's two rows go to the right, where the right thumb of most people holding a phone
-   * rests, and their pit 1 at the bottom, the end nearest the hand: the picture turned
-   * anticlockwise is the board seen from its right end, nothing mirrored, so sowing still goes
-   * round the same way and the opponent faces the player from the left. The two player strips
-   * stand under the board in that order (style.css).
+   * Which way. Turned, no row is nearest the player: each side's two rows run the whole height of
+   * the screen. The player's rows go to the right, under the right thumb of most people holding a
+   * phone, with their pit 1 at the bottom, the end nearest the hand. That is the picture turned
+   * anticlockwise, the board seen from its right end: nothing is mirrored, sowing goes round the
+   * same way as on the table, and the opponent faces the player from the left. The two strips
+   * stand under the board in the same order, the opponent's left (style.css).
    */
   layout(force = false) {
     const g = this.state.game;
