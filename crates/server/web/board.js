@@ -322,8 +322,9 @@ export class Board {
     const badge = el('g', { class: 'badge' }, g);
     let bx = x + 0.74 * r;
     let by = y + 0.74 * r;
-    let nx = x - 0.47 * d;
-    let ny = y - 0.36 * d;
+    // the name in the cell's top left corner, clear of the play mark on a cell wider than tall
+    let nx = x - 0.47 * cw;
+    let ny = y - 0.36 * ch;
     let anchor = 'start';
     if (geo.wide) {
       // the name left of the circle, the count right of it
