@@ -24,8 +24,8 @@ const MAX_PITCH = 128;
  *  Kalah's two keep the look of a board. */
 const MAX_STRETCH = 2.5;
 const MAX_STRETCH_TWO_ROWS = 1.6;
-/** Pit circles, px, that a fitted board reaches before spacing them: a finger's size (44), or
- *  what 12 and 16 pits in a phone's height allow (32). */
+/** Pit circles, px, that a fitted board reaches before spacing them, where the pitch allows,
+ *  and 2 px more: a finger's size (44), or what 12 and 16 pits in a phone's height allow (32). */
 const TOUCH = 44;
 const TOUCH_LONG_ROWS = 32;
 /** Legible text on a fitted board, px. */
@@ -160,7 +160,7 @@ export class Board {
     let countSize = 19;
     if (box) {
       const touch = this.width > 8 ? TOUCH_LONG_ROWS : TOUCH;
-      r = Math.max(r, Math.min(d / 2 - 1, touch / 2 + 0.5));
+      r = Math.max(r, Math.min(d / 2 - 1, touch / 2 + 1));
       const clamp = (v, [lo, hi]) => Math.min(hi, Math.max(lo, v));
       nameSize = clamp(13 * u, NAME_PX);
       countSize = clamp(19 * u, COUNT_PX);
