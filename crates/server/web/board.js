@@ -5,16 +5,32 @@
 // Geometry (docs/notation.md §2): printed with North at the top, seen from South, the rows are
 // b (bW..b1), a (aW..a1), A (A1..AW), B (B1..BW); Kalah has a (a6..a1) over A (A1..A6) between
 // North's store (left) and South's (right). `bottom` = "north" turns the picture by 180°;
-// `portrait` turns it a quarter (the bottom side's rows end up on the left, its pit 1 at the top).
+// `portrait` turns it a quarter anticlockwise: the bottom side's rows end up on the right, its
+// pit 1 at the bottom (live.js `layout()` says why).
+//
+// Sizes: without a box (the rules pages' examples) a cell is 100 units and the page's CSS scales
+// the picture. With a box (the game page: `setView({box})`, CSS px) the board is drawn in CSS px,
+// the largest that fits the box: a turned board's cells may be wider than tall (the rows fill the
+// phone's width while the pits of a row share its height), pits grow to a comfortable touch size
+// before they get spacing, and the pit names and counts keep a legible size in px.
 
 import { t } from './i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
-const CELL = 100;
-const PAD = 14;
-const GAP = 14; // between the two sides
-const PIT_R = 39;
 const MAX_DOTS = 12;
+/** The largest cell of a fitted board, px: a pit of about 100 px across. */
+const MAX_PITCH = 128;
+/** How much wider than tall a turned board's cells may get: four rows fill a phone's width,
+ *  Kalah's two keep the look of a board. */
+const MAX_STRETCH = 2.5;
+const MAX_STRETCH_TWO_ROWS = 1.6;
+/** Pit circles, px, that a fitted board reaches before spacing them, where the pitch allows,
+ *  and 2 px more: a finger's size (44), or what 12 and 16 pits in a phone's height allow (32). */
+const TOUCH = 44;
+const TOUCH_LONG_ROWS = 32;
+/** Legible text on a fitted board, px. */
+const NAME_PX = [11, 15];
+const COUNT_PX = [12, 21];
 
 function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
@@ -57,6 +73,7 @@ export class Board {
     this.onChoice = opts.onChoice;
     this.bottom = 'south';
     this.portrait = false;
+    this.geo = this.geometry(null, false);
     this.pits = new Map(); // name -> {g, x, y, count}
     this.stores = new Map(); // side -> {g, x, y, count}
     this.counts = {};
@@ -96,17 +113,14 @@ export class Board {
       r = R - 1 - r;
       c = W - 1 - c;
     }
-    const off = this.hasStores ? 1 : 0; // the left store takes a column
-    let col = c + off;
-    let row = r;
-    let gapBefore = !this.twoRows && row >= R / 2 ? GAP : 0;
-    if (this.portrait) {
-      // quarter turn clockwise: rows become columns from the right, columns become rows
-      const x = PAD + (R - 1 - row + 0.5) * CELL + (!this.twoRows && R - 1 - row >= R / 2 ? GAP : 0);
-      const y = PAD + (col + 0.5) * CELL;
-      return { x, y };
-    }
-    return { x: PAD + (col + 0.5) * CELL, y: PAD + (row + 0.5) * CELL + gapBefore };
+    const g = this.geo;
+    const col = c + (this.hasStores ? 1 : 0); // the left store takes a column
+    // along the rows (landscape x) and across them (landscape y), from the top-left corner
+    const along = g.pad + (col + 0.5) * g.pa;
+    const across = g.pad + (r + 0.5) * g.pc + (!this.twoRows && r >= R / 2 ? g.gap : 0);
+    // a quarter turn anticlockwise: the bottom of the picture goes right, its left end down
+    if (this.portrait) return { x: across, y: g.alongSize - along };
+    return { x: along, y: across };
   }
 
   /** Columns of the landscape picture: the pits of a row and the stores. */
@@ -114,16 +128,70 @@ export class Board {
     return this.width + (this.hasStores ? 2 : 0);
   }
 
-  size() {
-    const w = PAD * 2 + this.columns() * CELL;
-    const h = PAD * 2 + this.rows * CELL + (this.twoRows ? 0 : GAP);
-    return this.portrait ? { w: h, h: w } : { w, h };
+  /**
+   * The board's geometry: pitch along a row (`pa`) and across the rows (`pc`), margin, the gap
+   * between the two sides, pit radius, text sizes, and whether a pit's name and count stand
+   * beside its circle (`wide` cells) or on its corners. `box` ({w, h}, CSS px) or null (100-unit
+   * cells); `portrait`: turned a quarter.
+   */
+  geometry(box, portrait) {
+    const R = this.rows;
+    const n = this.columns();
+    const gapF = this.twoRows ? 0 : 0.14;
+    let pa = 100;
+    let pc = 100;
+    let d = 100;
+    if (box) {
+      const along = portrait ? box.h : box.w;
+      const across = portrait ? box.w : box.h;
+      const p = Math.max(8, Math.min(along / (n + 0.28), across / (R + 0.28 + gapF), MAX_PITCH));
+      pa = p;
+      pc = p;
+      d = p;
+      // a turned board: the rows share the width, as wide as it lets them
+      const stretch = this.twoRows ? MAX_STRETCH_TWO_ROWS : MAX_STRETCH;
+      if (portrait) pc = Math.max(p, Math.min((across - 0.28 * d - gapF * d) / R, p * stretch));
+    }
+    const pad = 0.14 * d;
+    const gap = gapF * d;
+    const u = d / 100; // the scale of the details drawn for a 100-unit cell
+    let r = 0.39 * d;
+    let nameSize = 13;
+    let countSize = 19;
+    if (box) {
+      const touch = this.width > 8 ? TOUCH_LONG_ROWS : TOUCH;
+      r = Math.max(r, Math.min(d / 2 - 1, touch / 2 + 1));
+      const clamp = (v, [lo, hi]) => Math.min(hi, Math.max(lo, v));
+      nameSize = clamp(13 * u, NAME_PX);
+      countSize = clamp(19 * u, COUNT_PX);
+    }
+    const badgeR = countSize * 0.84;
+    // a cell wider than its pit by two badges: the name left of the circle, the count right
+    const cellW = portrait ? pc : pa;
+    const wide = !!box && (cellW - 2 * r) / 2 >= 2 * badgeR + 4;
+    const alongSize = 2 * pad + n * pa;
+    const acrossSize = 2 * pad + R * pc + gap;
+    const [w, h] = portrait ? [acrossSize, alongSize] : [alongSize, acrossSize];
+    return { pa, pc, d, pad, gap, u, r, nameSize, countSize, badgeR, wide, alongSize, w, h, fitted: !!box };
   }
 
-  setView({ bottom, portrait }) {
-    const changed = bottom !== this.bottom || portrait !== this.portrait || !this.built;
+  /** The pit circles' diameter, px, that `box` would give (for live.js's choice of a view). */
+  pitSize(box, portrait) {
+    return 2 * this.geometry(box, portrait).r;
+  }
+
+  /**
+   * `bottom`: the side drawn nearest the player; `portrait`: turned a quarter; `box`: {w, h} in
+   * CSS px to fit (the game page), or absent (100-unit cells the page's CSS scales).
+   */
+  setView({ bottom, portrait, box = null }) {
+    const geo = this.geometry(box, portrait);
+    const same = (a, b) => Math.abs(a - b) < 0.5;
+    const changed =
+      bottom !== this.bottom || portrait !== this.portrait || !this.built || !same(geo.w, this.geo.w) || !same(geo.h, this.geo.h) || geo.fitted !== this.geo.fitted;
     this.bottom = bottom;
     this.portrait = portrait;
+    this.geo = geo;
     if (changed) this.build();
   }
 
@@ -132,10 +200,23 @@ export class Board {
     const svg = this.svg;
     const focused = document.activeElement?.dataset?.pit;
     svg.textContent = '';
-    const { w, h } = this.size();
+    const g = this.geo;
+    const { w, h } = g;
     svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
     svg.classList.toggle('portrait', this.portrait);
+    svg.classList.toggle('fitted', g.fitted);
     svg.style.setProperty('--aspect', `${w / h}`);
+    // the details' scale and the text sizes, for style.css
+    svg.style.setProperty('--u', `${g.u}`);
+    svg.style.setProperty('--name-size', `${g.nameSize}px`);
+    svg.style.setProperty('--count-size', `${g.countSize}px`);
+    if (g.fitted) {
+      svg.style.width = `${w}px`;
+      svg.style.height = `${h}px`;
+    } else {
+      svg.style.removeProperty('width');
+      svg.style.removeProperty('height');
+    }
     const defs = el('defs', {}, svg);
     defs.innerHTML = `
       <linearGradient id="wood" x1="0" y1="0" x2="1" y2="0.35">
@@ -147,22 +228,25 @@ export class Board {
         <stop offset="0" stop-color="var(--seed-1)"/><stop offset="1" stop-color="var(--seed-2)"/></radialGradient>
       <marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
         <path d="M0,0 L10,5 L0,10 z" fill="var(--last)"/></marker>`;
-    el('rect', { class: 'wood', x: 2, y: 2, width: w - 4, height: h - 4, rx: 26, fill: 'url(#wood)' }, svg);
-    // grain
+    const u = g.u;
+    el('rect', { class: 'wood', x: 2, y: 2, width: w - 4, height: h - 4, rx: Math.max(8, 26 * u), fill: 'url(#wood)' }, svg);
+    // grain, along the rows
     const grain = el('g', { class: 'grain' }, svg);
     for (let i = 1; i < 7; i++) {
-      const y = (h * i) / 7;
-      el('path', { d: `M 10 ${y} C ${w * 0.3} ${y - 9}, ${w * 0.6} ${y + 11}, ${w - 10} ${y - 3}` }, grain);
+      if (this.portrait) {
+        const x = (w * i) / 7;
+        el('path', { d: `M ${x} 10 C ${x - 9 * u} ${h * 0.3}, ${x + 11 * u} ${h * 0.6}, ${x - 3 * u} ${h - 10}` }, grain);
+      } else {
+        const y = (h * i) / 7;
+        el('path', { d: `M 10 ${y} C ${w * 0.3} ${y - 9 * u}, ${w * 0.6} ${y + 11 * u}, ${w - 10} ${y - 3 * u}` }, grain);
+      }
     }
     if (!this.twoRows) {
       // the line between the two sides
-      if (this.portrait) {
-        const x = PAD + 2 * CELL + GAP / 2;
-        el('line', { class: 'divider', x1: x, y1: 18, x2: x, y2: h - 18 }, svg);
-      } else {
-        const y = PAD + 2 * CELL + GAP / 2;
-        el('line', { class: 'divider', x1: 18, y1: y, x2: w - 18, y2: y }, svg);
-      }
+      const mid = g.pad + 2 * g.pc + g.gap / 2;
+      const end = Math.max(8, 18 * u);
+      if (this.portrait) el('line', { class: 'divider', x1: mid, y1: end, x2: mid, y2: h - end }, svg);
+      else el('line', { class: 'divider', x1: end, y1: mid, x2: w - end, y2: mid }, svg);
     }
     this.pits.clear();
     this.stores.clear();
@@ -178,12 +262,13 @@ export class Board {
     this.layerLast = el('g', { class: 'layer-last' }, svg);
     this.layerArrows = el('g', { class: 'layer-arrows' }, svg);
     this.token = el('g', { class: 'hand-token', 'aria-hidden': 'true' }, svg);
-    el('circle', { r: 20 }, this.token);
+    el('circle', { r: Math.max(13, 20 * u) }, this.token);
     this.tokenText = el('text', { 'text-anchor': 'middle', 'dominant-baseline': 'central' }, this.token);
     this.token.style.display = 'none';
     if (this.position) this.render(this.position);
     if (this.lastMove) this.setLastMove(this.lastMove);
     if (this.playable) this.setPlayable(this.playable);
+    if (this.choiceArrows) this.showChoiceArrows(this.choiceArrows);
     if (focused && this.pits.has(focused)) this.pits.get(focused).g.focus();
   }
 
@@ -194,34 +279,66 @@ export class Board {
     const b = this.centre(1, c);
     const x = (a.x + b.x) / 2;
     const y = (a.y + b.y) / 2;
+    const geo = this.geo;
     const g = el('g', { class: `store store-${side}`, 'data-store': side, role: 'img' }, this.svg);
-    const long = CELL * 2 - 26;
-    const short = CELL - 22;
+    // across both rows, as long as a pit is wide
+    const long = 2 * geo.pc - 0.26 * geo.d;
+    const short = 2 * geo.r;
     const [rw, rh] = this.portrait ? [long, short] : [short, long];
     el('rect', { class: 'hole', x: x - rw / 2, y: y - rh / 2, width: rw, height: rh, rx: short / 2, fill: 'url(#hole)' }, g);
     const dots = el('g', { class: 'seeds' }, g);
     const badge = el('g', { class: 'badge' }, g);
-    const bx = this.portrait ? x + rw / 2 - 10 : x + rw / 2 - 8;
-    const by = this.portrait ? y + rh / 2 - 8 : y + rh / 2 - 10;
-    el('rect', { x: bx - 22, y: by - 14, width: 44, height: 28, rx: 14 }, badge);
+    // the count in a pill at the store's far end (bottom right)
+    const bh = geo.badgeR * 1.75;
+    const bw = bh * 1.6;
+    const [ix, iy] = this.portrait ? [0.63, 0.5] : [0.5, 0.63];
+    const bx = x + rw / 2 - ix * geo.badgeR;
+    const by = y + rh / 2 - iy * geo.badgeR;
+    el('rect', { x: bx - bw / 2, y: by - bh / 2, width: bw, height: bh, rx: bh / 2 }, badge);
     const t = el('text', { x: bx, y: by, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, badge);
     this.stores.set(side, { g, x, y, rw, rh, dots, text: t });
   }
 
   buildPit(layer, name, x, y) {
+    const geo = this.geo;
+    const { r, u, d, badgeR } = geo;
+    const [cw, ch] = this.portrait ? [geo.pc, geo.pa] : [geo.pa, geo.pc];
     const g = el('g', { class: 'pit', role: 'button', tabindex: '0', 'data-pit': name }, layer);
-    el('rect', { class: 'house-mark', x: x - 46, y: y - 46, width: 92, height: 92, rx: 9 }, g);
-    el('circle', { class: 'ring', cx: x, cy: y, r: PIT_R + 5 }, g);
-    el('circle', { class: 'hole', cx: x, cy: y, r: PIT_R, fill: 'url(#hole)' }, g);
+    // the whole cell answers a tap, not only the circle
+    el('rect', { class: 'hit', x: x - cw / 2, y: y - ch / 2, width: cw, height: ch }, g);
+    const hm = Math.min(d / 2 - 2, r + 7 * u);
+    el('rect', { class: 'house-mark', x: x - hm, y: y - hm, width: 2 * hm, height: 2 * hm, rx: 9 * u }, g);
+    // the playable / selected / last ring: around the circle where there is room, else on its edge
+    el('circle', { class: 'ring', cx: x, cy: y, r: Math.min(r + 5 * u, d / 2 - 2) }, g);
+    el('circle', { class: 'hole', cx: x, cy: y, r, fill: 'url(#hole)' }, g);
     const dots = el('g', { class: 'seeds' }, g);
-    el('line', { class: 'takasia-mark', x1: x - 30, y1: y + 30, x2: x + 30, y2: y - 30 }, g);
-    el('circle', { class: 'reserved-mark', cx: x, cy: y, r: PIT_R - 4 }, g);
+    const k = r * 0.77;
+    el('line', { class: 'takasia-mark', x1: x - k, y1: y + k, x2: x + k, y2: y - k }, g);
+    el('circle', { class: 'reserved-mark', cx: x, cy: y, r: r * 0.9 }, g);
     // marker of a pit that can start a move: a small triangle at the top
-    el('path', { class: 'play-mark', d: `M ${x - 8} ${y - 47} L ${x + 8} ${y - 47} L ${x} ${y - 37} z` }, g);
+    const mw = Math.max(4, 8 * u);
+    const top = y - Math.min(r + 8 * u, d / 2);
+    el('path', { class: 'play-mark', d: `M ${x - mw} ${top} L ${x + mw} ${top} L ${x} ${top + 1.25 * mw} z` }, g);
     const badge = el('g', { class: 'badge' }, g);
-    el('circle', { cx: x + 29, cy: y + 29, r: 16 }, badge);
-    const text = el('text', { x: x + 29, y: y + 30, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, badge);
-    el('text', { class: 'pit-name', x: x - 47, y: y - 36, 'aria-hidden': 'true' }, g).textContent = name;
+    let bx = x + 0.74 * r;
+    let by = y + 0.74 * r;
+    // the name in the cell's top left corner, clear of the play mark on a cell wider than tall
+    let nx = x - 0.47 * cw;
+    let ny = y - 0.36 * ch;
+    let anchor = 'start';
+    if (geo.wide) {
+      // the name left of the circle, the count right of it
+      bx = x + r + 3 + badgeR;
+      by = y;
+      nx = x - r - 4;
+      ny = y;
+      anchor = 'end';
+    }
+    el('circle', { cx: bx, cy: by, r: badgeR }, badge);
+    const text = el('text', { x: bx, y: by + 0.06 * badgeR, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, badge);
+    const nameAttrs = { class: 'pit-name', x: nx, y: ny, 'text-anchor': anchor, 'aria-hidden': 'true' };
+    if (geo.wide) nameAttrs['dominant-baseline'] = 'central';
+    el('text', nameAttrs, g).textContent = name;
     const title = el('title', {}, g);
     g.addEventListener('click', () => this.onPit(name));
     g.addEventListener('keydown', (e) => {
@@ -238,7 +355,7 @@ export class Board {
     const k = Math.min(n, max);
     if (k === 0) return;
     const pts = k <= MAX_DOTS ? DOT_POS[k - 1] : null;
-    const dotR = radius > 45 ? 7.5 : 8;
+    const dotR = Math.max(2.2, this.geo.r * 0.205);
     for (let i = 0; i < k; i++) {
       let dx;
       let dy;
@@ -258,7 +375,8 @@ export class Board {
     this.counts[pit] = n;
     if (!p) return;
     p.text.textContent = String(n);
-    this.drawDots(p.dots, n, p.x, p.y, n > 6 ? 24 : 20);
+    const r = this.geo.r;
+    this.drawDots(p.dots, n, p.x, p.y, r * (n > 6 ? 0.62 : 0.51));
     p.g.classList.toggle('empty', n === 0);
     this.label(pit);
   }
@@ -290,13 +408,17 @@ export class Board {
     s.dots.textContent = '';
     const k = Math.min(n, 24);
     const cols = 3;
+    // the grid's step: 14 and 17 units on a 100-unit cell, as far as the store's length allows
+    const long = Math.max(s.rw, s.rh);
+    const short = s.rw + s.rh - long;
+    const step = Math.min((14 * short) / 78, (long - 0.6 * short) / 8);
     for (let i = 0; i < k; i++) {
       const a = Math.floor(i / cols);
       const b = i % cols;
-      const along = -((Math.min(k, 24) / cols - 1) * 14) / 2 + a * 14;
-      const across = (b - 1) * 17;
+      const along = -((k / cols - 1) * step) / 2 + a * step;
+      const across = (b - 1) * step * 1.2;
       const [dx, dy] = this.portrait ? [along, across] : [across, along];
-      el('circle', { cx: s.x + dx, cy: s.y + dy, r: 7, fill: 'url(#seed)', class: 'seed' }, s.dots);
+      el('circle', { cx: s.x + dx, cy: s.y + dy, r: step / 2, fill: 'url(#seed)', class: 'seed' }, s.dots);
     }
   }
 
@@ -362,15 +484,17 @@ export class Board {
     const len = Math.hypot(dx, dy) || 1;
     const ux = dx / len;
     const uy = dy / len;
-    const x1 = a.x + ux * 22;
-    const y1 = a.y + uy * 22;
-    const x2 = a.x + ux * Math.min(len - 24, 78);
-    const y2 = a.y + uy * Math.min(len - 24, 78);
+    const d = this.geo.d;
+    const x1 = a.x + ux * 0.22 * d;
+    const y1 = a.y + uy * 0.22 * d;
+    const x2 = a.x + ux * Math.min(len - 0.24 * d, 0.78 * d);
+    const y2 = a.y + uy * Math.min(len - 0.24 * d, 0.78 * d);
     return el('line', { class: cls, x1, y1, x2, y2, 'marker-end': 'url(#arrowhead)' }, layer);
   }
 
   /** Clickable arrows of the dialogue: [{choice, from, to, label}] */
   showChoiceArrows(list) {
+    this.choiceArrows = list;
     this.layerArrows.textContent = '';
     for (const c of list) {
       const a = this.pits.get(c.from);
@@ -381,12 +505,17 @@ export class Board {
       const len = Math.hypot(dx, dy) || 1;
       const ux = dx / len;
       const uy = dy / len;
-      const mx = a.x + ux * 50;
-      const my = a.y + uy * 50;
+      // half way to the first pit sown; at least 44 px across on a fitted board, a finger's size
+      const [cw, ch] = this.portrait ? [this.geo.pc, this.geo.pa] : [this.geo.pa, this.geo.pc];
+      const half = Math.min(len, Math.abs(ux) * cw + Math.abs(uy) * ch) / 2;
+      const mx = a.x + ux * half;
+      const my = a.y + uy * half;
+      const cr = this.geo.fitted ? Math.max(22, 21 * this.geo.u) : 21;
       const g = el('g', { class: 'choice-arrow', role: 'button', tabindex: '0', 'data-choice': c.choice, 'aria-label': c.label }, this.layerArrows);
-      el('circle', { cx: mx, cy: my, r: 21 }, g);
+      el('circle', { cx: mx, cy: my, r: cr }, g);
       const ang = (Math.atan2(uy, ux) * 180) / Math.PI;
-      el('path', { d: 'M -10 -9 L 9 0 L -10 9 z', transform: `translate(${mx} ${my}) rotate(${ang})` }, g);
+      const k = cr / 21;
+      el('path', { d: 'M -10 -9 L 9 0 L -10 9 z', transform: `translate(${mx} ${my}) rotate(${ang}) scale(${k})` }, g);
       el('title', {}, g).textContent = c.label;
       const fire = () => this.onChoice(c.choice);
       g.addEventListener('click', (e) => {
@@ -403,6 +532,7 @@ export class Board {
   }
 
   clearChoiceArrows() {
+    this.choiceArrows = null;
     if (this.layerArrows) this.layerArrows.textContent = '';
   }
 
@@ -441,7 +571,8 @@ export class Board {
     if (!p) return;
     this.token.style.display = n > 0 ? '' : 'none';
     this.token.style.transition = `transform ${Math.max(0, ms * 0.8)}ms ease-out`;
-    this.token.style.transform = `translate(${p.x + 24}px, ${p.y - 24}px)`;
+    const o = 0.24 * this.geo.d;
+    this.token.style.transform = `translate(${p.x + o}px, ${p.y - o}px)`;
     this.tokenText.textContent = String(n);
   }
 

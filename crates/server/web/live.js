@@ -31,7 +31,7 @@ export class LiveGame {
     this.online = false;
     this.panels = new Panels({ main, el, state, view: this });
     this.controls = new Controls({ el, state, send, ...links });
-    window.addEventListener('resize', () => this.layout());
+    window.addEventListener('resize', () => this.relayout());
   }
 
   // ---------------------------------------------------------------- messages
@@ -222,23 +222,110 @@ export class LiveGame {
     return this.flipped ? other(own) : own;
   }
 
+  /**
+   * Fits the board to the screen: the largest board that leaves on screen the lines above it
+   * (site header, game title and turn) and, where its pits stay a finger's size, the player
+   * strips or the move dialogue below it, with the page scrolled to the top; board.js draws it in
+   * CSS px for that box.
+   *
+   * Turning a quarter. Every board but Kalah has four rows of 7 to 16 pits: across a phone's
+   * 360-390 px, 8 to 16 columns leave pits of 21-44 px, the board a quarter of the screen's
+   * height. Turned, the four rows share the width (some 85 px each) and the pits of a row share
+   * the height: 45-66 px on rows of up to 8 and on Kalah (6 pits between two stores), 32-41 px on
+   * rows of 12 and 16, the whole board on screen and filling most of it. So on a screen clearly
+   * taller than wide the board is turned where that gives bigger pits and they would otherwise be
+   * under 1.2 times a finger (44 px; 32 on rows of 12 and 16), or where it makes them a fifth
+   * bigger; a tablet keeps the board the right way round.
+   *
+   * Which way. Turned, no row is nearest the player: each side's two rows run the whole height of
+   * the screen. The player's rows go to the right, under the right thumb of most people holding a
+   * phone, with their pit 1 at the bottom, the end nearest the hand. That is the picture turned
+   * anticlockwise, the board seen from its right end: nothing is mirrored, sowing goes round the
+   * same way as on the table, and the opponent faces the player from the left. The two strips
+   * stand under the board in the same order, the opponent's left (style.css).
+   */
   layout(force = false) {
     const g = this.state.game;
     if (!this.board || !g) return;
-    const cols = this.board.columns();
-    const vw = window.innerWidth;
-    const vh = window.innerHeight;
-    // Turn the board a quarter on a portrait screen only where the pits would otherwise get too
-    // small to touch (the 12- and 16-pit rows on a phone): a turned board puts the player's
-    // rows on the left instead of in front of them, so an 8-pit board stays as it is, its
-    // pits about 45 px wide on a 390 px phone.
-    const portrait = vh > vw * 1.15 && vw / cols < 40;
-    this.main.classList.toggle('portrait-board', portrait);
-    this.main.classList.toggle('wide-board', g.width >= 12);
-    this.main.style.setProperty('--stretch', g.width >= 12 ? '1.7' : '1');
-    this.board.setView({ bottom: this.bottomSide(), portrait });
-    if (force) this.board.build();
+    const main = this.main;
+    main.classList.toggle('wide-board', g.width >= 12);
+    const vw = document.documentElement.clientWidth;
+    const vh = this.viewHeight();
+    const flat = this.fit(false, vh);
+    let pick = flat;
+    if (vh > vw * 1.15) {
+      const turned = this.fit(true, vh);
+      if (turned.pit > flat.pit && (flat.pit < 1.2 * this.touch() || turned.pit >= 1.2 * flat.pit)) pick = turned;
+    }
+    main.classList.toggle('portrait-board', pick.turned);
+    const turnedBefore = this.board.portrait;
+    this.board.setView({ bottom: this.bottomSide(), portrait: pick.turned, box: pick.box });
+    // an open dialogue's buttons name screen directions (↓ A5): say them again once turned
+    if (pick.turned !== turnedBefore && this.dialogue.active) this.dialogue.show();
+    if (force) {
+      this.board.build();
+      // once the lines around the board have their text, measure again
+      requestAnimationFrame(() => this.layout());
+    }
     this.panels.renderPanels();
+  }
+
+  /**
+   * The box for the board, turned or not, and the pits it gives: the width of the board's place,
+   * and the height from its top to the bottom of the screen, less the strips that go below it
+   * unless that makes the pits smaller than a finger (44 px; 32 on rows of 12 and 16).
+   */
+  fit(turned, vh) {
+    const E = this.el;
+    this.main.classList.toggle('portrait-board', turned);
+    const wrap = E.boardWrap;
+    const w = wrap.clientWidth;
+    const top = wrap.getBoundingClientRect().top + window.scrollY;
+    // under a turned board: the two strips, or the move dialogue in their place (two rows of
+    // buttons, 7rem)
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const below = turned ? Math.max(E.top.offsetHeight, E.bottom.offsetHeight, 7 * rem) : E.bottom.offsetHeight;
+    const gap = parseFloat(getComputedStyle(wrap.parentElement).rowGap) || 0;
+    const room = vh - top - 2;
+    const want = this.touch();
+    const box = (h) => ({ w, h: Math.max(h, 120) });
+    let best = { turned, box: box(room - below - 2 * gap), pit: 0 };
+    best.pit = this.board.pitSize(best.box, turned);
+    if (best.pit < want) {
+      const all = { turned, box: box(room), pit: this.board.pitSize(box(room), turned) };
+      if (all.pit > best.pit) best = all;
+    }
+    return best;
+  }
+
+  /** The pit size a finger wants, px: 44, or 32 on the rows of 12 and 16 pits (16 x 44 px do not
+   *  fit a phone's height). */
+  touch() {
+    return this.state.game.width > 8 ? 32 : 44;
+  }
+
+  /**
+   * The screen's height with a phone browser's bar shown (100svh): the board keeps its size while
+   * the bar hides and shows as the page scrolls.
+   */
+  viewHeight() {
+    if (!this.probe) {
+      this.probe = document.createElement('div');
+      this.probe.setAttribute('aria-hidden', 'true');
+      this.probe.style.cssText = 'position:fixed;top:0;left:0;width:0;height:100vh;height:100svh;visibility:hidden;pointer-events:none';
+      document.body.append(this.probe);
+    }
+    return this.probe.getBoundingClientRect().height || window.innerHeight;
+  }
+
+  /** A resize: one layout a frame. */
+  relayout() {
+    if (this.relayoutPending) return;
+    this.relayoutPending = true;
+    requestAnimationFrame(() => {
+      this.relayoutPending = false;
+      this.layout();
+    });
   }
 
   flip() {
