@@ -150,11 +150,11 @@ pub(crate) struct State {
 }
 
 pub(crate) const STATE_JS: &str = r"
-pub(crate) const m = document.querySelector('main#game');
+const m = document.querySelector('main#game');
 if (!m) return null;
-pub(crate) const q = (s) => document.querySelector(s);
-pub(crate) const shown = (e) => !!e && e.getClientRects().length > 0;
-pub(crate) const inv = q('#invite-url');
+const q = (s) => document.querySelector(s);
+const shown = (e) => !!e && e.getClientRects().length > 0;
+const inv = q('#invite-url');
 return {
   id: m.dataset.id || '',
   seat: m.dataset.seat || '',
