@@ -116,6 +116,9 @@ export class Controls {
     E.rematch.hidden = !player || !over;
     E.takeback.disabled = !s.hasOwnMoves() || (s.offers?.takeback && s.offers.takeback === s.you);
     E.rematch.disabled = !!(s.offers?.rematch && s.offers.rematch === s.you) || !!s.game?.rematch;
+    // the turn notification is for a player of one side
+    const notify = E.notify?.closest('label');
+    if (notify) notify.hidden = s.you !== 'south' && s.you !== 'north';
     if (over || !player) this.hideResign();
   }
 

@@ -278,6 +278,7 @@ export class LiveGame {
   presence(msg) {
     this.state.presence(msg);
     this.panels.renderPanels();
+    this.panels.renderWatching();
   }
 
   offers(msg) {
