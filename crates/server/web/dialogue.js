@@ -415,6 +415,13 @@ export class MoveDialogue {
       this.cancel();
       return;
     }
+    // a choice's own character (< > + c a) picks it while it is asked
+    const typedChoice = this.shown?.r.options.includes(e.key) && !e.altKey && !e.ctrlKey && !e.metaKey;
+    if (this.current && typedChoice && !['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target?.tagName)) {
+      e.preventDefault();
+      this.choose(e.key);
+      return;
+    }
     if (!this.current || !this.keys.has(e.key) || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     // not while typing in a field
     const tag = e.target?.tagName;

@@ -34,7 +34,10 @@
 //                              .choice-panel [data-choice]; arrow: .choice-arrow[data-choice], from
 //                              pit data-from towards pit data-to; stop: .choice-stop on its pit)
 //   #pit-note[data-pit]        why a clicked pit cannot move, next to it
-//   #move-input                the move box: type a move (A6<) and Enter, or a pit and an arrow key
+//   #move-input                the move box: type a move (A6<) and Enter, or a pit and an arrow key;
+//                              typing a move character anywhere starts it. While choices are
+//                              asked, an arrow key picks the one pointing that way, and < > + c a
+//                              their own; Escape cancels
 //   #turn                      whose turn it is, or the result ("offline" while offline)
 //   #watching[data-count]      who watches: "You are watching…" for a spectator, the count
 //   #notice                    the server's notice for this visit (an invitation already used)

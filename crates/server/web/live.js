@@ -38,7 +38,7 @@ export class LiveGame {
     this.panels = new Panels({ main, el, state, view: this });
     this.controls = new Controls({ el, state, send, ...links });
     this.title = document.title; // the page's own title, without the turn
-    this.wasMyTurn = false;
+    this.wasMyTurn = null; // unknown until the first state
     window.addEventListener('resize', () => this.layout());
     // after layout(): what sits next to a pit follows it
     window.addEventListener('resize', () => this.afterLayout());
@@ -169,6 +169,7 @@ export class LiveGame {
     let run = this.preview;
     if (!run) {
       run = this.newRun(this.state.position.turn);
+      run.layer = this.board.layerArrows; // a new layer: the board was drawn anew
       this.preview = run;
       this.board.setLastMove(null);
       this.board.setCaptured([]);
@@ -235,13 +236,15 @@ export class LiveGame {
   }
 
   afterLayout() {
-    // a board drawn anew shows the position: put back the part of the move shown
+    // a board drawn anew shows the position: put back the part of the move shown (a preview
+    // still running goes on by itself)
     const run = this.preview;
-    if (run && this.board) {
+    if (run && this.board && run.layer !== this.board.layerArrows && this.main.dataset.preview === 'asking') {
       const events = run.events;
       const n = run.animator.index;
       const again = this.newRun(this.state.position.turn);
       again.events = events;
+      again.layer = this.board.layerArrows;
       this.preview = again;
       run.cancelled = true;
       this.board.render(this.state.position);
@@ -329,10 +332,11 @@ export class LiveGame {
 
   /** The tab's title says when it is the player's turn; a notification too, if asked for. */
   attention() {
-    const mine = this.myTurn() && this.online;
-    document.title = mine ? t('title-your-turn', { title: this.title }) : this.title;
-    if (mine && !this.wasMyTurn) this.controls.notifyTurn(t(`game-${this.state.game.variant}`));
-    this.wasMyTurn = mine;
+    const mine = this.myTurn();
+    document.title = mine && this.online ? t('title-your-turn', { title: this.title }) : this.title;
+    // the notification when the turn passes to the player (not again after a reconnection)
+    if (mine && this.wasMyTurn === false) this.controls.notifyTurn(t(`game-${this.state.game.variant}`));
+    if (this.state.position) this.wasMyTurn = mine;
   }
 
   // ---------------------------------------------------------------- input

@@ -187,6 +187,8 @@ function moveEntry(E, o) {
   });
   document.addEventListener('keydown', (e) => {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !MOVE_CHARS.test(e.key)) return;
+    // while choices are asked, their characters pick them (dialogue.js)
+    if (!E.choices.hidden) return;
     const tag = e.target?.tagName;
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || e.target?.isContentEditable) return;
     e.preventDefault();
