@@ -95,7 +95,11 @@ export class LiveGame {
     this.dialogue.end();
     s.clearPending(ev.ply);
     const ms = SPEEDS[this.anim.value] || 0;
+    // the events shown before the decision are not played again
+    if (shown) this.main.dataset.resumedAt = String(shown.animator.index);
+    else delete this.main.dataset.resumedAt;
     if (ms > 0 && !hurry && ev.trace && ev.trace.length) await this.animate(ev, ms, shown);
+    this.board.hideToken();
     s.play(ev);
     this.board.render(s.position);
     this.showLast();
@@ -134,11 +138,7 @@ export class LiveGame {
     this.board.setPlayable(new Set());
     const run = resumed || this.newRun(ev.side);
     this.run = run;
-    if (resumed) {
-      // the events shown before the decision are not played again
-      this.main.dataset.resumedAt = String(run.animator.index);
-    } else {
-      delete this.main.dataset.resumedAt;
+    if (!resumed) {
       this.board.setLastMove(null);
       this.board.setCaptured([]);
     }
