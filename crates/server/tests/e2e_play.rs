@@ -82,21 +82,33 @@ async fn the_play_page_asks_explains_and_listens() {
         std::panic::resume_unwind(panic);
     }
     stopped.unwrap();
-    println!("e2e-play: all scenarios passed in {:.1?}", started.elapsed());
+    println!(
+        "e2e-play: all scenarios passed in {:.1?}",
+        started.elapsed()
+    );
 }
 
 async fn scenarios(origin: &str, l: &Page, d: &Page, w: &Page, artifacts: &Path) {
     let t = Instant::now();
     decision_at_the_nyumba(origin, l, d, artifacts).await;
-    println!("e2e-play: 1. the safari question at the nyumba: {:.1?}", t.elapsed());
+    println!(
+        "e2e-play: 1. the safari question at the nyumba: {:.1?}",
+        t.elapsed()
+    );
 
     let t = Instant::now();
     a_move_from_the_keyboard(origin, l).await;
-    println!("e2e-play: 2. a move from the keyboard alone: {:.1?}", t.elapsed());
+    println!(
+        "e2e-play: 2. a move from the keyboard alone: {:.1?}",
+        t.elapsed()
+    );
 
     let t = Instant::now();
     used_invitation_and_spectators(origin, l, d, w).await;
-    println!("e2e-play: 3. used invitation, spectators: {:.1?}", t.elapsed());
+    println!(
+        "e2e-play: 3. used invitation, spectators: {:.1?}",
+        t.elapsed()
+    );
 
     let t = Instant::now();
     kalah_extra_turn_in_one_row(origin, l).await;
@@ -232,7 +244,9 @@ fn path_to_a_safari() -> (Vec<String>, Position, String, String) {
             let pair = now.iter().find_map(|m| {
                 let b = bare(m);
                 let stop = b.strip_suffix('+')?;
-                now.iter().find(|t| bare(t) == stop).map(|t| (m.clone(), t.clone()))
+                now.iter()
+                    .find(|t| bare(t) == stop)
+                    .map(|t| (m.clone(), t.clone()))
             });
             if let Some((safari, stop)) = pair {
                 return (moves, pos, safari, stop);
@@ -274,8 +288,11 @@ async fn ask_up_to_safari(page: &Page, pit: &str, before: &[String]) -> Vec<Valu
             return polls;
         }
         if taken < before.len() && choices.contains(&before[taken]) {
-            page.click(&format!(".choice-panel [data-choice=\"{}\"]", before[taken]))
-                .await;
+            page.click(&format!(
+                ".choice-panel [data-choice=\"{}\"]",
+                before[taken]
+            ))
+            .await;
             taken += 1;
             polls.clear();
         }
@@ -343,10 +360,26 @@ async fn decision_at_the_nyumba(origin: &str, l: &Page, d: &Page, artifacts: &Pa
     // The question: at the nyumba, once the animation reached it.
     assert_eq!(asked["preview"], "asking", "{asked}");
     assert_eq!(asked["at"], nyumba.as_str(), "the question's pit: {asked}");
-    assert_eq!(asked["deciding"], Value::from(vec![nyumba.clone()]), "{asked}");
-    assert_eq!(asked["token"], nyumba.as_str(), "the hand is not over the nyumba: {asked}");
-    assert_eq!(asked["marks"]["+"], nyumba.as_str(), "safari's arrow: {asked}");
-    assert_eq!(asked["marks"]["stop"], nyumba.as_str(), "stop's mark: {asked}");
+    assert_eq!(
+        asked["deciding"],
+        Value::from(vec![nyumba.clone()]),
+        "{asked}"
+    );
+    assert_eq!(
+        asked["token"],
+        nyumba.as_str(),
+        "the hand is not over the nyumba: {asked}"
+    );
+    assert_eq!(
+        asked["marks"]["+"],
+        nyumba.as_str(),
+        "safari's arrow: {asked}"
+    );
+    assert_eq!(
+        asked["marks"]["stop"],
+        nyumba.as_str(),
+        "stop's mark: {asked}"
+    );
     assert_eq!(
         counts_of(asked),
         expected,
@@ -357,7 +390,10 @@ async fn decision_at_the_nyumba(origin: &str, l: &Page, d: &Page, artifacts: &Pa
         place["pit"].as_f64().unwrap(),
         place["caret"].as_f64().unwrap(),
     );
-    assert!((px - cx).abs() < 3.0, "the panel's caret is not at the nyumba: {place}");
+    assert!(
+        (px - cx).abs() < 3.0,
+        "the panel's caret is not at the nyumba: {place}"
+    );
     assert!(
         place["panel_top"].as_f64().unwrap() > place["pit_bottom"].as_f64().unwrap(),
         "South's question is not below its pit: {place}"
@@ -377,17 +413,24 @@ async fn decision_at_the_nyumba(origin: &str, l: &Page, d: &Page, artifacts: &Pa
     .await;
     let p = &phone["place"];
     assert!(
-        p["left"].as_f64().unwrap() >= 0.0 && p["right"].as_f64().unwrap() <= p["vw"].as_f64().unwrap() + 1.0,
+        p["left"].as_f64().unwrap() >= 0.0
+            && p["right"].as_f64().unwrap() <= p["vw"].as_f64().unwrap() + 1.0,
         "the question's panel leaves the phone's screen: {p}"
     );
-    assert_eq!(counts_of(&phone), expected, "the phone's board lost the move shown");
+    assert_eq!(
+        counts_of(&phone),
+        expected,
+        "the phone's board lost the move shown"
+    );
     save_screenshot(l, &artifacts.join("decision-phone-light.png")).await;
     l.client.set_window_size(1366, 900).await.expect("resize");
 
     // Dark: the same question in D, then cancelled.
     d.goto(&format!("{url}?anim=fast")).await;
-    d.wait_state("D's board", |s| s.live && s.online && s.ply == ply && !s.busy)
-        .await;
+    d.wait_state("D's board", |s| {
+        s.live && s.online && s.ply == ply && !s.busy
+    })
+    .await;
     let dark = ask_up_to_safari(d, pit, &before).await;
     let dark = dark.last().unwrap();
     assert_eq!(dark["dark"], true, "D's page is not dark");
@@ -441,14 +484,22 @@ async fn decision_at_the_nyumba(origin: &str, l: &Page, d: &Page, artifacts: &Pa
         "the move event's animation did not go on from the {n} events shown"
     );
     let after = t_safari.result();
-    assert_eq!(counts_of(&done), counts_after(after, &[]), "the board after the move");
+    assert_eq!(
+        counts_of(&done),
+        counts_after(after, &[]),
+        "the board after the move"
+    );
 
     // What the move did: the captured pits marked, the sentence, the hand's change.
     captures_shown(l, &t_safari).await;
     let delta = l
         .js(&format!(
             "return document.querySelector('[data-hand={}] .delta')?.dataset.delta ?? null;",
-            if side == Side::South { "south" } else { "north" }
+            if side == Side::South {
+                "south"
+            } else {
+                "north"
+            }
         ))
         .await;
     assert_eq!(delta, "-1", "the mover's hand lost a seed to the board");
@@ -481,7 +532,12 @@ async fn captures_shown(page: &Page, trace: &Trace) {
         .iter()
         .map(|p| p.as_str().unwrap().to_owned())
         .collect();
-    assert_eq!(marked, want, "the pits marked as captured after {}", trace.text());
+    assert_eq!(
+        marked,
+        want,
+        "the pits marked as captured after {}",
+        trace.text()
+    );
     assert_eq!(
         v[1].as_str().unwrap(),
         effect_sentence_en(trace),
@@ -586,15 +642,31 @@ async fn move_list_shows(page: &Page, moves: &[String]) {
             ]
         })
         .collect();
-    assert_eq!(v["rows"], serde_json::to_value(&want).unwrap(), "the move list's rows");
-    assert_eq!(v["current"], moves.last().unwrap().as_str(), "the current move");
-    assert_eq!(v["current_row"], true, "the current move's row is not marked");
+    assert_eq!(
+        v["rows"],
+        serde_json::to_value(&want).unwrap(),
+        "the move list's rows"
+    );
+    assert_eq!(
+        v["current"],
+        moves.last().unwrap().as_str(),
+        "the current move"
+    );
+    assert_eq!(
+        v["current_row"], true,
+        "the current move's row is not marked"
+    );
     let marks: BTreeSet<&str> = moves.iter().flat_map(|m| marks_of(m)).collect();
     let shown: BTreeMap<String, String> = v["legend"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| (e[0].as_str().unwrap().to_owned(), e[1].as_str().unwrap().to_owned()))
+        .map(|e| {
+            (
+                e[0].as_str().unwrap().to_owned(),
+                e[1].as_str().unwrap().to_owned(),
+            )
+        })
         .collect();
     assert_eq!(
         shown.keys().map(String::as_str).collect::<BTreeSet<_>>(),
@@ -602,7 +674,11 @@ async fn move_list_shows(page: &Page, moves: &[String]) {
         "the legend explains other marks than the moves use"
     );
     for (mark, text) in &shown {
-        assert_eq!(*text, en().t(&format!("legend-{mark}")), "the legend of {mark}");
+        assert_eq!(
+            *text,
+            en().t(&format!("legend-{mark}")),
+            "the legend of {mark}"
+        );
     }
 }
 
@@ -638,10 +714,17 @@ fn announced_en(trace: &Trace) -> String {
     let played = tr.args(id, &args);
     let next = trace.result().turn();
     let turn = tr.args(
-        if again { "turn-side-again" } else { "turn-side" },
+        if again {
+            "turn-side-again"
+        } else {
+            "turn-side"
+        },
         &[("side", side_key(next))],
     );
-    format!("{played} {}", tr.args("announce-turn", &[("turn", s(turn))]))
+    format!(
+        "{played} {}",
+        tr.args("announce-turn", &[("turn", s(turn))])
+    )
 }
 
 async fn a_move_from_the_keyboard(origin: &str, l: &Page) {
@@ -662,7 +745,9 @@ async fn a_move_from_the_keyboard(origin: &str, l: &Page) {
     let mut on_pit = false;
     for _ in 0..80 {
         l.press(Key::Tab).await;
-        let focused = l.js("return document.activeElement?.dataset?.pit || '';").await;
+        let focused = l
+            .js("return document.activeElement?.dataset?.pit || '';")
+            .await;
         if !focused.as_str().unwrap_or("").is_empty() {
             on_pit = true;
             break;
@@ -692,10 +777,16 @@ async fn a_move_from_the_keyboard(origin: &str, l: &Page) {
         l.press(key).await;
     }
     let focused = l.js("return document.activeElement?.dataset?.pit;").await;
-    assert_eq!(focused, target.as_str(), "the arrow keys did not reach {target}");
+    assert_eq!(
+        focused,
+        target.as_str(),
+        "the arrow keys did not reach {target}"
+    );
     l.press(Key::Enter).await;
     let s = l
-        .wait_state(&format!("the way to choose for {target}"), |s| s.choices.len() >= 3)
+        .wait_state(&format!("the way to choose for {target}"), |s| {
+            s.choices.len() >= 3
+        })
         .await;
     // The choice whose arrow points right on the screen.
     let right = l
@@ -704,7 +795,10 @@ async fn a_move_from_the_keyboard(origin: &str, l: &Page) {
              return [...document.querySelectorAll('.choice-arrow')].find((a) => c(a.dataset.to) > c(a.dataset.from))?.dataset.choice ?? null;",
         )
         .await;
-    let right = right.as_str().unwrap_or_else(|| panic!("no arrow points right: {s}")).to_owned();
+    let right = right
+        .as_str()
+        .unwrap_or_else(|| panic!("no arrow points right: {s}"))
+        .to_owned();
     l.press(Key::Right).await;
     let played = now
         .iter()
@@ -712,13 +806,17 @@ async fn a_move_from_the_keyboard(origin: &str, l: &Page) {
         .unwrap()
         .clone();
     let s = l
-        .wait_state(&format!("{played} from the keyboard"), |s| s.ply == 1 && !s.busy)
+        .wait_state(&format!("{played} from the keyboard"), |s| {
+            s.ply == 1 && !s.busy
+        })
         .await;
     assert_eq!(s.last, played, "the move the keyboard made");
     let trace = pos.trace_move_text(&played).unwrap();
     let sentence = announced_en(&trace);
-    l.wait_state("the move and the turn announced", |s| s.announced == sentence)
-        .await;
+    l.wait_state("the move and the turn announced", |s| {
+        s.announced == sentence
+    })
+    .await;
 
     // North types its move in notation and Enter; the focus is still on the board.
     let pos = *trace.result();
@@ -735,7 +833,13 @@ async fn a_move_from_the_keyboard(origin: &str, l: &Page) {
 
 async fn used_invitation_and_spectators(origin: &str, l: &Page, d: &Page, w: &Page) {
     let game = create_game(origin, l, "bao-la-kiswahili", "friend", None, "south").await;
-    let invite = l.find("#invite-url").await.prop("value").await.unwrap().unwrap();
+    let invite = l
+        .find("#invite-url")
+        .await
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap();
     let invite = if invite.starts_with('/') {
         format!("{origin}{invite}")
     } else {
@@ -744,13 +848,21 @@ async fn used_invitation_and_spectators(origin: &str, l: &Page, d: &Page, w: &Pa
     d.goto(&invite).await;
     wait_for(d, "D in the game's seat", async || {
         let url = d.url().await;
-        if url.contains(&format!("/g/{}/", game.id)) { Ok(()) } else { Err(url) }
+        if url.contains(&format!("/g/{}/", game.id)) {
+            Ok(())
+        } else {
+            Err(url)
+        }
     })
     .await;
     w.goto(&invite).await;
     wait_for(w, "W sent to the game as a spectator", async || {
         let url = w.url().await;
-        if url.contains("invite=used") { Ok(()) } else { Err(url) }
+        if url.contains("invite=used") {
+            Ok(())
+        } else {
+            Err(url)
+        }
     })
     .await;
     w.wait_state("W's live board", |s| s.live && s.online).await;
@@ -760,24 +872,38 @@ async fn used_invitation_and_spectators(origin: &str, l: &Page, d: &Page, w: &Pa
                  document.querySelector('#watching').dataset.count];";
     let v = wait_for(w, "W's count of spectators", async || {
         let v = w.js(watch).await;
-        if v[2] == "1" { Ok(v) } else { Err(v.to_string()) }
+        if v[2] == "1" {
+            Ok(v)
+        } else {
+            Err(v.to_string())
+        }
     })
     .await;
-    assert_eq!(v[0], tr.t("game-invite-used").as_str(), "the used invitation's notice");
+    assert_eq!(
+        v[0],
+        tr.t("game-invite-used").as_str(),
+        "the used invitation's notice"
+    );
     assert_eq!(
         v[1],
-        tr.args("watching-you", &[("count", Arg::from(1u32))]).as_str(),
+        tr.args("watching-you", &[("count", Arg::from(1u32))])
+            .as_str(),
         "what W is told"
     );
     let v = wait_for(l, "the creator's count of spectators", async || {
         let v = l.js(watch).await;
-        if v[2] == "1" { Ok(v) } else { Err(v.to_string()) }
+        if v[2] == "1" {
+            Ok(v)
+        } else {
+            Err(v.to_string())
+        }
     })
     .await;
     assert_eq!(v[0], Value::Null, "the creator sees no notice");
     assert_eq!(
         v[1],
-        tr.args("watching-count", &[("count", Arg::from(1u32))]).as_str(),
+        tr.args("watching-count", &[("count", Arg::from(1u32))])
+            .as_str(),
         "what the players are told"
     );
     // W clicks a pit: why it cannot move, next to the pit.
@@ -792,7 +918,11 @@ async fn used_invitation_and_spectators(origin: &str, l: &Page, d: &Page, w: &Pa
     w.goto("about:blank").await;
     wait_for(l, "the count back to 0", async || {
         let v = l.js(watch).await;
-        if v[2] == "0" && v[1] == "" { Ok(()) } else { Err(v.to_string()) }
+        if v[2] == "0" && v[1] == "" {
+            Ok(())
+        } else {
+            Err(v.to_string())
+        }
     })
     .await;
     d.goto("about:blank").await;
@@ -805,12 +935,20 @@ async fn kalah_extra_turn_in_one_row(origin: &str, l: &Page) {
     let mut pos = Position::new("kalah".parse::<Variant>().unwrap());
     // A3 sows its last seed into South's store: South moves again.
     let first = pos.trace_move_text("A3").unwrap();
-    assert!(first.events().contains(&Event::ExtraTurn), "A3 gives no extra turn");
+    assert!(
+        first.events().contains(&Event::ExtraTurn),
+        "A3 gives no extra turn"
+    );
     let mut moves = vec!["A3".to_owned()];
     pos = *first.result();
     let again = legal(&pos)
         .into_iter()
-        .find(|m| !pos.trace_move_text(m).unwrap().events().contains(&Event::ExtraTurn))
+        .find(|m| {
+            !pos.trace_move_text(m)
+                .unwrap()
+                .events()
+                .contains(&Event::ExtraTurn)
+        })
         .unwrap();
     pos = *pos.trace_move_text(&again).unwrap().result();
     moves.push(again);
@@ -825,8 +963,16 @@ async fn kalah_extra_turn_in_one_row(origin: &str, l: &Page) {
         format!("{} {}", moves[0], moves[1]),
         moves[2].clone(),
     ]];
-    assert_eq!(v["rows"], serde_json::to_value(&want).unwrap(), "Kalah's move list: {v}");
+    assert_eq!(
+        v["rows"],
+        serde_json::to_value(&want).unwrap(),
+        "Kalah's move list: {v}"
+    );
     assert_eq!(v["current"], moves[2].as_str());
     assert_eq!(v["current_row"], true);
-    assert_eq!(v["legend"], Value::Array(vec![]), "marks explained that no move uses");
+    assert_eq!(
+        v["legend"],
+        Value::Array(vec![]),
+        "marks explained that no move uses"
+    );
 }

@@ -262,9 +262,7 @@ async fn spectators_are_counted_in_presence_and_state() {
     let (mut south, s0) = Client::hello(addr, &id, Some(&s_secret), None).await;
     assert_eq!(s0["game"]["spectators"], 0, "nobody watches yet: {s0}");
     let (mut north, _) = Client::hello(addr, &id, Some(&n_secret), None).await;
-    let presence = |spectators: u32| {
-        json!({"type": "presence", "south": true, "north": true, "spectators": spectators})
-    };
+    let presence = |spectators: u32| json!({"type": "presence", "south": true, "north": true, "spectators": spectators});
     // South heard itself come first, then North.
     while south.recv_type("presence").await != presence(0) {}
 
@@ -276,7 +274,10 @@ async fn spectators_are_counted_in_presence_and_state() {
     // A second one; a wrong secret watches too.
     let (mut w2, s2) = Client::hello(addr, &id, Some("AAAAAAAAAAAAAAAAAAAAAA"), None).await;
     assert_eq!(s2["you"], Value::Null);
-    assert_eq!(s2["game"]["spectators"], 1, "the state counts those already there");
+    assert_eq!(
+        s2["game"]["spectators"], 1,
+        "the state counts those already there"
+    );
     assert_eq!(w2.recv_type("presence").await, presence(2));
     assert_eq!(south.recv_type("presence").await, presence(2));
     assert_eq!(w1.recv_type("presence").await, presence(2));
@@ -301,7 +302,11 @@ async fn spectators_are_counted_in_presence_and_state() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_state_carries_the_last_move_with_its_trace() {
     let (addr, _state) = spawn(memory_store().await).await;
-    let c = create(addr, json!({"variant": "bao-la-kiswahili", "opponent": "local"})).await;
+    let c = create(
+        addr,
+        json!({"variant": "bao-la-kiswahili", "opponent": "local"}),
+    )
+    .await;
     let id = c["id"].as_str().unwrap().to_owned();
     let secret = c["secret"].as_str().unwrap().to_owned();
     let (mut me, s0) = Client::hello(addr, &id, Some(&secret), None).await;

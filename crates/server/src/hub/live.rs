@@ -277,7 +277,8 @@ impl Live {
     }
 
     pub(super) fn presence_message(&self) -> ServerMessage {
-        let on = |side: Side| self.computer_level(side).is_some() || self.connected[side.index()] > 0;
+        let on =
+            |side: Side| self.computer_level(side).is_some() || self.connected[side.index()] > 0;
         ServerMessage::Presence(PresenceView {
             south: on(Side::South),
             north: on(Side::North),
