@@ -40,7 +40,7 @@ async fn the_pages_in_every_language() {
     let site = Site::start(&scratch.path.join("pages.db")).await;
     let driver = Chromedriver::start(&tools, &artifacts.join("chromedriver-pages.log"));
     let a = Browser::open(&tools, &driver, "A").await;
-    let ru = Browser::open_with(&tools, &driver, "RU", Some("ru-RU,ru")).await;
+    let ru = Browser::open_with(&tools, &driver, "RU", Some("ru-RU,ru"), &[]).await;
     let outcome = AssertUnwindSafe(walk(&site.origin, &a.page, &ru.page, &artifacts))
         .catch_unwind()
         .await;

@@ -206,7 +206,7 @@ async fn a_dropped_player_reconnects_and_resyncs() {
     let p = north.recv_type("presence").await;
     assert_eq!(
         p,
-        json!({"type": "presence", "south": false, "north": true})
+        json!({"type": "presence", "south": false, "north": true, "spectators": 0})
     );
     let m2 = ev1["after"]["legal"][0].as_str().unwrap().to_owned();
     north
@@ -226,7 +226,7 @@ async fn a_dropped_player_reconnects_and_resyncs() {
     );
     assert_eq!(
         north.recv_type("presence").await,
-        json!({"type": "presence", "south": true, "north": true})
+        json!({"type": "presence", "south": true, "north": true, "spectators": 0})
     );
     // It can go on playing from there.
     let m3 = ev2["after"]["legal"][0].as_str().unwrap().to_owned();
@@ -246,6 +246,88 @@ async fn a_dropped_player_reconnects_and_resyncs() {
     let (_, s) = Client::hello(addr, &id, Some(&s_secret), None).await;
     assert_eq!(s["you"], "south");
     assert_eq!(s["game"]["moves"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spectators_are_counted_in_presence_and_state() {
+    let (addr, _state) = spawn(memory_store().await).await;
+    let c = create(
+        addr,
+        json!({"variant": "bao-la-kiswahili", "opponent": "friend", "side": "south"}),
+    )
+    .await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let s_secret = c["secret"].as_str().unwrap().to_owned();
+    let n_secret = join(addr, c["invite_url"].as_str().unwrap()).await;
+    let (mut south, s0) = Client::hello(addr, &id, Some(&s_secret), None).await;
+    assert_eq!(s0["game"]["spectators"], 0, "nobody watches yet: {s0}");
+    let (mut north, _) = Client::hello(addr, &id, Some(&n_secret), None).await;
+    let presence = |spectators: u32| json!({"type": "presence", "south": true, "north": true, "spectators": spectators});
+    // South heard itself come first, then North.
+    while south.recv_type("presence").await != presence(0) {}
+
+    // A first spectator: everyone, the spectator too, hears the count go up.
+    let (mut w1, first) = Client::hello(addr, &id, None, None).await;
+    assert_eq!(first["you"], Value::Null);
+    assert_eq!(w1.recv_type("presence").await, presence(1));
+    assert_eq!(south.recv_type("presence").await, presence(1));
+    // A second one; a wrong secret watches too.
+    let (mut w2, s2) = Client::hello(addr, &id, Some("AAAAAAAAAAAAAAAAAAAAAA"), None).await;
+    assert_eq!(s2["you"], Value::Null);
+    assert_eq!(
+        s2["game"]["spectators"], 1,
+        "the state counts those already there"
+    );
+    assert_eq!(w2.recv_type("presence").await, presence(2));
+    assert_eq!(south.recv_type("presence").await, presence(2));
+    assert_eq!(w1.recv_type("presence").await, presence(2));
+    // A second tab of a player is no spectator.
+    let (_again, s3) = Client::hello(addr, &id, Some(&n_secret), None).await;
+    assert_eq!(s3["you"], "north");
+    assert_eq!(s3["game"]["spectators"], 2);
+    let (status, api) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(api["spectators"], 2, "{api}");
+
+    // One leaves: the count goes down; a reconnecting player's catch-up carries it.
+    w1.close().await;
+    while north.recv_type("presence").await != presence(2) {}
+    assert_eq!(north.recv_type("presence").await, presence(1));
+    assert_eq!(w2.recv_type("presence").await, presence(1));
+    let epoch = u32::try_from(s0["game"]["epoch"].as_u64().unwrap()).unwrap();
+    let (_, caught) = Client::hello(addr, &id, Some(&s_secret), Some((epoch, 0))).await;
+    assert_eq!(caught, presence(1), "the catch-up's presence");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_state_carries_the_last_move_with_its_trace() {
+    let (addr, _state) = spawn(memory_store().await).await;
+    let c = create(
+        addr,
+        json!({"variant": "bao-la-kiswahili", "opponent": "local"}),
+    )
+    .await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let secret = c["secret"].as_str().unwrap().to_owned();
+    let (mut me, s0) = Client::hello(addr, &id, Some(&secret), None).await;
+    assert_eq!(s0["game"]["last_move"], Value::Null, "no move yet: {s0}");
+    let mut last = Value::Null;
+    for ply in 1..=3 {
+        let legal_now = if last.is_null() {
+            legal(&s0["game"]["legal"])
+        } else {
+            legal(&last["after"]["legal"])
+        };
+        me.send(json!({"type": "move", "ply": ply, "move": legal_now[0]}))
+            .await;
+        last = me.recv_type("move").await;
+    }
+    // A new connection's state says the last move as its move event did.
+    let (_, s) = Client::hello(addr, &id, Some(&secret), None).await;
+    let lm = &s["game"]["last_move"];
+    for field in ["ply", "side", "move", "trace", "captures"] {
+        assert_eq!(lm[field], last[field], "last_move.{field}: {s}");
+    }
 }
 
 async fn error_of(c: &mut Client, msg: Value) -> Value {

@@ -267,6 +267,7 @@ export class Board {
     this.token.style.display = 'none';
     if (this.position) this.render(this.position);
     if (this.lastMove) this.setLastMove(this.lastMove);
+    if (this.captured) this.setCaptured(this.captured);
     if (this.playable) this.setPlayable(this.playable);
     if (this.choiceArrows) this.showChoiceArrows(this.choiceArrows);
     if (focused && this.pits.has(focused)) this.pits.get(focused).g.focus();
@@ -392,6 +393,8 @@ export class Board {
     if (is('takasia')) parts.push(t('board-pit-takasia'));
     if (is('reserved')) parts.push(t('board-pit-reserved'));
     if (is('last')) parts.push(t('board-pit-last'));
+    if (is('captured-from')) parts.push(t('board-pit-captured'));
+    if (is('deciding')) parts.push(t('board-pit-deciding'));
     if (is('playable')) parts.push(t('board-pit-playable'));
     if (is('selected')) parts.push(t('board-pit-selected'));
     p.g.setAttribute('aria-label', parts.join(', '));
@@ -458,6 +461,30 @@ export class Board {
     }
   }
 
+  /** The pits the last move captured from: marked until the next move. */
+  setCaptured(pits) {
+    this.captured = new Set(pits);
+    for (const [name, p] of this.pits) {
+      p.g.classList.toggle('captured-from', this.captured.has(name));
+      this.label(name);
+    }
+  }
+
+  /** The pit where the move being chosen waits for a decision (null: none). */
+  setDeciding(pit) {
+    this.deciding = pit;
+    for (const [name, p] of this.pits) {
+      p.g.classList.toggle('deciding', name === pit);
+      this.label(name);
+    }
+  }
+
+  /** Where pit `pit` is on the screen (its hole), or null. */
+  pitRect(pit) {
+    const p = this.pits.get(pit);
+    return p ? p.g.querySelector('.hole').getBoundingClientRect() : null;
+  }
+
   /** The last move: outline on its pit and an arrow towards where its first seed went. */
   setLastMove(last) {
     this.lastMove = last;
@@ -492,30 +519,43 @@ export class Board {
     return el('line', { class: cls, x1, y1, x2, y2, 'marker-end': 'url(#arrowhead)' }, layer);
   }
 
-  /** Clickable arrows of the dialogue: [{choice, from, to, label}] */
+  /**
+   * Clickable arrows of the dialogue: [{choice, from, to, label}], an arrow from pit `from`
+   * towards pit `to`; or [{choice, at, stop: true, label}], a stop sign on pit `at`.
+   */
   showChoiceArrows(list) {
     this.choiceArrows = list;
     this.layerArrows.textContent = '';
     for (const c of list) {
-      const a = this.pits.get(c.from);
-      const b = this.pits.get(c.to);
-      if (!a || !b) continue;
-      const dx = b.x - a.x;
-      const dy = b.y - a.y;
-      const len = Math.hypot(dx, dy) || 1;
-      const ux = dx / len;
-      const uy = dy / len;
-      // half way to the first pit sown; at least 44 px across on a fitted board, a finger's size
-      const [cw, ch] = this.portrait ? [this.geo.pc, this.geo.pa] : [this.geo.pa, this.geo.pc];
-      const half = Math.min(len, Math.abs(ux) * cw + Math.abs(uy) * ch) / 2;
-      const mx = a.x + ux * half;
-      const my = a.y + uy * half;
+      let g;
+      // at least 44 px across on a fitted board, a finger's size
       const cr = this.geo.fitted ? Math.max(22, 21 * this.geo.u) : 21;
-      const g = el('g', { class: 'choice-arrow', role: 'button', tabindex: '0', 'data-choice': c.choice, 'aria-label': c.label }, this.layerArrows);
-      el('circle', { cx: mx, cy: my, r: cr }, g);
-      const ang = (Math.atan2(uy, ux) * 180) / Math.PI;
       const k = cr / 21;
-      el('path', { d: 'M -10 -9 L 9 0 L -10 9 z', transform: `translate(${mx} ${my}) rotate(${ang}) scale(${k})` }, g);
+      if (c.stop) {
+        const a = this.pits.get(c.at);
+        if (!a) continue;
+        g = el('g', { class: 'choice-arrow choice-stop', role: 'button', tabindex: '0', 'data-choice': c.choice, 'data-from': c.at, 'aria-label': c.label }, this.layerArrows);
+        el('circle', { cx: a.x, cy: a.y, r: cr }, g);
+        el('rect', { x: a.x - 8 * k, y: a.y - 8 * k, width: 16 * k, height: 16 * k, rx: 2 * k }, g);
+      } else {
+        const a = this.pits.get(c.from);
+        const b = this.pits.get(c.to);
+        if (!a || !b) continue;
+        const dx = b.x - a.x;
+        const dy = b.y - a.y;
+        const len = Math.hypot(dx, dy) || 1;
+        const ux = dx / len;
+        const uy = dy / len;
+        // half way to the first pit sown
+        const [cw, ch] = this.portrait ? [this.geo.pc, this.geo.pa] : [this.geo.pa, this.geo.pc];
+        const half = Math.min(len, Math.abs(ux) * cw + Math.abs(uy) * ch) / 2;
+        const mx = a.x + ux * half;
+        const my = a.y + uy * half;
+        g = el('g', { class: 'choice-arrow', role: 'button', tabindex: '0', 'data-choice': c.choice, 'data-from': c.from, 'data-to': c.to, 'aria-label': c.label }, this.layerArrows);
+        el('circle', { cx: mx, cy: my, r: cr }, g);
+        const ang = (Math.atan2(uy, ux) * 180) / Math.PI;
+        el('path', { d: 'M -10 -9 L 9 0 L -10 9 z', transform: `translate(${mx} ${my}) rotate(${ang}) scale(${k})` }, g);
+      }
       el('title', {}, g).textContent = c.label;
       const fire = () => this.onChoice(c.choice);
       g.addEventListener('click', (e) => {
@@ -574,6 +614,8 @@ export class Board {
     const o = 0.24 * this.geo.d;
     this.token.style.transform = `translate(${p.x + o}px, ${p.y - o}px)`;
     this.tokenText.textContent = String(n);
+    // where the hand is: the pit's name, or the side of a store
+    this.token.dataset.at = typeof target === 'string' ? target : '';
   }
 
   tokenCount(n) {
@@ -583,6 +625,7 @@ export class Board {
 
   hideToken() {
     this.token.style.display = 'none';
+    delete this.token.dataset.at;
   }
 
   storePoint(side) {

@@ -15,6 +15,48 @@ export class Controls {
    */
   constructor({ el, state, send, id, lang, seat }) {
     Object.assign(this, { el, state, send, id, lang, seat });
+    this.setUpNotify();
+  }
+
+  // ---------------------------------------------------------------- the turn notification
+
+  /** The "notify me" box: kept in localStorage `mancala.notify`, asks the browser's leave. */
+  setUpNotify() {
+    const box = this.el.notify;
+    if (!box || !('Notification' in window)) return;
+    let on = false;
+    try {
+      on = localStorage.getItem('mancala.notify') === 'on';
+    } catch {
+      on = false;
+    }
+    box.checked = on && Notification.permission === 'granted';
+    box.addEventListener('change', async () => {
+      if (box.checked && Notification.permission !== 'granted') {
+        const answer = await Notification.requestPermission().catch(() => 'denied');
+        if (answer !== 'granted') box.checked = false;
+      }
+      try {
+        localStorage.setItem('mancala.notify', box.checked ? 'on' : 'off');
+      } catch {
+        /* private mode: the setting lasts for this page */
+      }
+    });
+  }
+
+  /** The player's turn has come: a notification, if asked for and the page is not in view. */
+  notifyTurn(game) {
+    const box = this.el.notify;
+    if (!box?.checked || !document.hidden || Notification.permission !== 'granted') return;
+    try {
+      const n = new Notification(t('notify-title'), { body: t('notify-body', { game }), tag: `mancala-${this.id}` });
+      n.onclick = () => {
+        window.focus();
+        n.close();
+      };
+    } catch {
+      /* some browsers allow notifications only from a service worker */
+    }
   }
 
   renderAll() {
@@ -74,6 +116,9 @@ export class Controls {
     E.rematch.hidden = !player || !over;
     E.takeback.disabled = !s.hasOwnMoves() || (s.offers?.takeback && s.offers.takeback === s.you);
     E.rematch.disabled = !!(s.offers?.rematch && s.offers.rematch === s.you) || !!s.game?.rematch;
+    // the turn notification is for a player of one side
+    const notify = E.notify?.closest('label');
+    if (notify) notify.hidden = s.you !== 'south' && s.you !== 'north';
     if (over || !player) this.hideResign();
   }
 

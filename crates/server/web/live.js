@@ -1,10 +1,13 @@
 // The live game: applies the server's messages to the game state in order (a `move` waits for
 // the animation of the one before), draws the board (board.js) and animates the traces
-// (anim.js), lays the board out for the screen, and says when the player can move.
+// (anim.js), shows a move being chosen up to its next decision (preview.js) and continues that
+// animation when the move's event comes, lays the board out for the screen, says when the
+// player can move (and why not), and tells a player whose turn comes in another tab.
 
 import { Board } from './board.js';
-import { animateTrace, SPEEDS } from './anim.js';
+import { TraceAnimator, SPEEDS, sameEvent } from './anim.js';
 import { startPits } from './moves.js';
+import { Traces } from './preview.js';
 import { PROTOCOL } from './connection.js';
 import { t } from './i18n.js';
 import { other } from './state.js';
@@ -29,8 +32,14 @@ export class LiveGame {
     this.animating = false;
     this.flipped = false;
     this.online = false;
+    this.traces = new Traces();
+    this.preview = null; // the move shown ahead of its decision: {animator, shown, events, cancelled}
+    this.run = null; // the animation running now (a preview or a move event's)
     this.panels = new Panels({ main, el, state, view: this });
     this.controls = new Controls({ el, state, send, ...links });
+    this.title = document.title; // the page's own title, without the turn
+    this.wasMyTurn = null; // unknown until the first state
+    // relayout() lays the board out, then what sits next to a pit follows it (afterLayout)
     window.addEventListener('resize', () => this.relayout());
   }
 
@@ -63,6 +72,7 @@ export class LiveGame {
       this.panels.flash(t('status-protocol'), true);
     }
     const s = this.state;
+    this.dropPreview();
     s.load(msg);
     this.dialogue.end();
     const g = s.game;
@@ -70,7 +80,7 @@ export class LiveGame {
     this.el.title.textContent = t(`game-${g.variant}`);
     this.ensureBoard();
     this.board.render(s.position);
-    this.board.setLastMove(s.lastMove);
+    this.showLast();
     this.renderAll();
   }
 
@@ -79,41 +89,169 @@ export class LiveGame {
     const place = s.placeOf(ev);
     if (place === 'gap') this.resync();
     if (place !== 'next') return;
+    // the move shown so far while it was chosen, if this is that move
+    const shown = this.takePreview(ev);
     this.dialogue.end();
     s.clearPending(ev.ply);
     const ms = SPEEDS[this.anim.value] || 0;
-    if (ms > 0 && !hurry && ev.trace && ev.trace.length) await this.animate(ev, ms);
+    // the events shown before the decision are not played again
+    if (shown) this.main.dataset.resumedAt = String(shown.animator.index);
+    else delete this.main.dataset.resumedAt;
+    if (ms > 0 && !hurry && ev.trace && ev.trace.length) await this.animate(ev, ms, shown);
+    this.board.hideToken();
     s.play(ev);
     this.board.render(s.position);
-    this.board.setLastMove(s.lastMove);
+    this.showLast();
     this.panels.announce(ev);
     this.renderAll();
   }
 
-  async animate(ev, ms) {
+  /** Marks the last move on the board: its pit and arrow, and the pits it captured from. */
+  showLast() {
+    const last = this.state.lastMove;
+    this.board.setLastMove(last);
+    this.board.setCaptured((last?.captures || []).map((c) => c.from));
+  }
+
+  /** A new animation run of a move by `mover` from the position now on the board. */
+  newRun(mover) {
+    const run = { shown: this.state.shownCounts(), events: [], cancelled: false };
+    run.animator = new TraceAnimator(this.board, mover, {
+      adjust: (kind, side, delta) => {
+        // a placed seed comes from the hand (Bao namua) or the reserve (Kimasai, Omweso set-up)
+        if (kind === 'place') kind = this.state.position.hands ? 'hand' : 'store';
+        run.shown[kind][side] += delta;
+        this.panels.renderPanels(run.shown);
+        if (kind === 'store' && this.board.hasStores) this.board.setStore(side, run.shown.store[side]);
+      },
+      housePit: (side) => this.state.position?.houses?.[side],
+      cancelled: () => run.cancelled || this.queue.length > 2,
+    });
+    return run;
+  }
+
+  async animate(ev, ms, resumed = null) {
     this.animating = true;
     this.main.dataset.busy = 'true';
     this.panels.showPlaying(ev);
     this.board.setPlayable(new Set());
-    this.board.setLastMove(null);
-    const shown = this.state.shownCounts();
+    const run = resumed || this.newRun(ev.side);
+    this.run = run;
+    if (!resumed) {
+      this.board.setLastMove(null);
+      this.board.setCaptured([]);
+    }
     try {
-      await animateTrace(this.board, ev, ms, {
-        adjust: (kind, side, delta) => {
-          // a placed seed comes from the hand (Bao namua) or the reserve (Kimasai, Omweso set-up)
-          if (kind === 'place') kind = this.state.position.hands ? 'hand' : 'store';
-          shown[kind][side] += delta;
-          this.panels.renderPanels(shown);
-          if (kind === 'store' && this.board.hasStores) this.board.setStore(side, shown.store[side]);
-        },
-        housePit: (side) => this.state.position?.houses?.[side],
-        cancelled: () => this.queue.length > 2,
-      });
+      await run.animator.run(ev.trace, ms);
+      await run.animator.finish(ms);
     } catch {
       /* cancelled: the final position is drawn after */
     }
     this.board.hideToken();
+    this.run = null;
     this.animating = false;
+  }
+
+  // ---------------------------------------------------------------- the move being chosen
+
+  /** The traces of the candidate moves `texts` from the position now (preview.js). */
+  previewTraces(texts) {
+    return this.traces.of(this.state.game, this.state.position, texts);
+  }
+
+  /**
+   * Shows the move being chosen on the board up to event `upto` of `events` (the part every
+   * candidate left shares), from where it was shown last; resolves to the pit the hand is over,
+   * where the next decision arises. Rejects if the dialogue ended meanwhile.
+   */
+  async previewTo(events, upto) {
+    let run = this.preview;
+    if (!run) {
+      run = this.newRun(this.state.position.turn);
+      run.layer = this.board.layerArrows; // a new layer: the board was drawn anew
+      this.preview = run;
+      this.board.setLastMove(null);
+      this.board.setCaptured([]);
+      this.board.setPlayable(new Set());
+    }
+    run.events = events;
+    if (run.animator.index >= upto) return run.animator.at;
+    const ms = SPEEDS[this.anim.value] || 0;
+    this.main.dataset.preview = 'running';
+    this.run = run;
+    try {
+      await run.animator.run(events, ms, upto);
+    } finally {
+      if (this.run === run) this.run = null;
+      if (this.preview === run) this.main.dataset.preview = 'asking';
+    }
+    return run.animator.at;
+  }
+
+  /** The board back to the position: the move being chosen is no longer shown. */
+  clearPreview() {
+    if (!this.dropPreview()) return;
+    this.board.hideToken();
+    this.board.render(this.state.position);
+    this.showLast();
+    this.panels.renderPanels();
+    this.refreshInput();
+  }
+
+  /** Forgets the preview (the board is drawn anew after); returns whether there was one. */
+  dropPreview() {
+    const run = this.preview;
+    if (!run) return false;
+    run.cancelled = true;
+    this.preview = null;
+    delete this.main.dataset.preview;
+    return true;
+  }
+
+  /**
+   * The preview run, if move event `ev` is the move it showed (this page's own move, whose trace
+   * begins with the events shown); else the preview is forgotten and null returned.
+   */
+  takePreview(ev) {
+    const run = this.preview;
+    if (!run) return null;
+    this.preview = null;
+    delete this.main.dataset.preview;
+    const n = run.animator.index;
+    const own = this.state.pending?.ply === ev.ply;
+    const same = own && (ev.trace || []).length >= n && run.events.slice(0, n).every((e, i) => sameEvent(e, ev.trace[i]));
+    if (!same) {
+      run.cancelled = true;
+      this.board.hideToken();
+      this.board.render(this.state.position);
+      return null;
+    }
+    return run;
+  }
+
+  /** The hands and stores beside the board, as counted by the animation running now. */
+  shownCounts() {
+    return (this.run || this.preview)?.shown || this.state.shownCounts();
+  }
+
+  afterLayout() {
+    // a board drawn anew shows the position: put back the part of the move shown (a preview
+    // still running goes on by itself)
+    const run = this.preview;
+    if (run && this.board && run.layer !== this.board.layerArrows && this.main.dataset.preview === 'asking') {
+      const events = run.events;
+      const n = run.animator.index;
+      const again = this.newRun(this.state.position.turn);
+      again.events = events;
+      again.layer = this.board.layerArrows;
+      this.preview = again;
+      run.cancelled = true;
+      this.board.render(this.state.position);
+      again.animator.run(events, 0, n).catch(() => {});
+      if (again.animator.hand > 0 && again.animator.at) this.board.tokenAt(again.animator.at, again.animator.hand, 0);
+    }
+    this.dialogue.replace();
+    this.panels.placeNote();
   }
 
   applyEnd(msg) {
@@ -129,9 +267,12 @@ export class LiveGame {
     this.refreshInput();
   }
 
-  /** An `error` message: a refused move ends its dialogue. */
+  /** An `error` message: a refused move ends its dialogue, and what was shown of it. */
   refused(msg) {
-    if (msg.ply !== undefined && this.state.clearPending(msg.ply)) this.dialogue.end();
+    if (msg.ply !== undefined && this.state.clearPending(msg.ply)) {
+      this.dialogue.end();
+      this.clearPreview();
+    }
     this.panels.showError(msg);
     this.refreshInput();
   }
@@ -139,6 +280,7 @@ export class LiveGame {
   presence(msg) {
     this.state.presence(msg);
     this.panels.renderPanels();
+    this.panels.renderWatching();
   }
 
   offers(msg) {
@@ -153,7 +295,12 @@ export class LiveGame {
   setOnline(on) {
     this.online = on;
     this.panels.showOnline(on);
-    if (!on) this.state.pending = null;
+    if (!on) {
+      this.state.pending = null;
+      this.dialogue.end();
+      this.clearPreview();
+    }
+    this.panels.renderTurn();
     this.refreshInput();
   }
 
@@ -162,6 +309,8 @@ export class LiveGame {
     if (this.send({ type: 'move', ply, move: text })) {
       this.state.pending = { ply, move: text };
       this.panels.flashSent(text);
+    } else {
+      this.clearPreview();
     }
     this.refreshInput();
   }
@@ -172,27 +321,52 @@ export class LiveGame {
     this.refreshInput();
   }
 
+  // ---------------------------------------------------------------- attention
+
+  /** Whether this page's player (of one side) has the move now. */
+  myTurn() {
+    const s = this.state;
+    return !!s.position && !s.outcome && (s.you === 'south' || s.you === 'north') && s.you === s.position.turn;
+  }
+
+  /** The tab's title says when it is the player's turn; a notification too, if asked for. */
+  attention() {
+    const mine = this.myTurn();
+    document.title = mine && this.online ? t('title-your-turn', { title: this.title }) : this.title;
+    // the notification when the turn passes to the player (not again after a reconnection)
+    if (mine && this.wasMyTurn === false) this.controls.notifyTurn(t(`game-${this.state.game.variant}`));
+    if (this.state.position) this.wasMyTurn = mine;
+  }
+
   // ---------------------------------------------------------------- input
 
   canMove() {
-    const s = this.state;
-    if (!s.position || s.outcome || this.animating || s.pending || !this.online) return false;
-    if (this.processing && this.queue.length) return false;
-    return s.hasTheMove();
+    return this.blocked() === null;
   }
 
-  /** A player who clicks while the opponent has the move. */
-  waitsForTurn() {
+  /**
+   * Why this page cannot move now: 'spectator', 'over', 'offline', 'busy' (a move is animated
+   * or being sent), 'turn' (the other side has the move), 'loading'; null when it can.
+   */
+  blocked() {
     const s = this.state;
-    return s.isPlayer() && !s.outcome && !this.animating && !s.pending && !!s.position && !s.hasTheMove();
+    if (!s.position) return 'loading';
+    if (!s.isPlayer()) return 'spectator';
+    if (s.outcome) return 'over';
+    if (!this.online) return 'offline';
+    if (this.animating || s.pending || (this.processing && this.queue.length)) return 'busy';
+    if (!s.hasTheMove()) return 'turn';
+    return null;
   }
 
   refreshInput() {
     if (!this.board || !this.state.position) return;
+    this.attention();
     const can = this.canMove();
     this.main.dataset.busy = this.animating || this.state.pending ? 'true' : 'false';
     this.board.svg.classList.toggle('inactive', !can);
-    this.board.setPlayable(can ? startPits(this.state.legal) : new Set());
+    // while a move is shown up to its decision, the board is mid-move: no pit is marked playable
+    this.board.setPlayable(can && !this.preview ? startPits(this.state.legal) : new Set());
     if (!can && this.dialogue.active) this.dialogue.end();
   }
 
@@ -325,6 +499,7 @@ export class LiveGame {
     requestAnimationFrame(() => {
       this.relayoutPending = false;
       this.layout();
+      this.afterLayout();
     });
   }
 
@@ -332,6 +507,6 @@ export class LiveGame {
     this.flipped = !this.flipped;
     this.el.flip.setAttribute('aria-pressed', String(this.flipped));
     this.layout();
-    if (this.dialogue.active) this.dialogue.show();
+    this.afterLayout();
   }
 }

@@ -75,43 +75,53 @@ export class Dialogue {
   }
 
   choose(opt) {
-    const k = this.chosen.length;
-    this.candidates = this.candidates.filter((c) =>
-      opt === STOP ? c.steps.length === k : c.steps[k] === opt,
-    );
+    this.candidates = this.with(opt);
     this.chosen.push(opt);
   }
 
-  /**
-   * Whether the remaining candidates are namua captures (direction = kichwa): the mover has
-   * seeds in hand and none carries the takasa mark. Worked out here from notation.md §4.2/4.4,
-   * since the legal list does not say which moves capture.
-   */
-  isNamuaCapture(hand) {
-    return hand > 0 && this.candidates.length > 0 && this.candidates.every((c) => c.takasa === '');
+  /** The candidates that take option `opt` at the next decision. */
+  with(opt) {
+    const k = this.chosen.length;
+    return this.candidates.filter((c) => (opt === STOP ? c.steps.length === k : c.steps[k] === opt));
   }
 }
 
 /**
- * Four-row ring neighbour of the first seed of a direction move (notation.md §4.2). Worked out
- * here: neither the legal list nor a `state` says where a move's first seed goes.
+ * The legal moves a typed text names (notation.md §4.4: marks optional, and checked when given):
+ * the same pit, place sign and decisions, and the same marks unless none were typed.
  */
-export function firstSownPit(pit, dir, width) {
-  const letter = pit[0];
-  const n = Number(pit.slice(1));
-  const front = letter === 'A' || letter === 'a';
-  const frontL = letter.toUpperCase() === letter ? 'A' : 'a';
-  const backL = frontL === 'A' ? 'B' : 'b';
-  if (front) {
-    if (dir === '>') return n < width ? `${frontL}${n + 1}` : `${backL}${width}`;
-    return n > 1 ? `${frontL}${n - 1}` : `${backL}1`;
-  }
-  if (dir === '>') return n < width ? `${backL}${n + 1}` : `${frontL}${width}`;
-  return n > 1 ? `${backL}${n - 1}` : `${frontL}1`;
+export function typedMatches(legal, typed) {
+  const p = parseMove(typed.trim());
+  if (!p) return [];
+  return legal.filter((text) => {
+    const m = parseMove(text);
+    if (!m || m.pit !== p.pit || m.place !== p.place || m.steps.join('') !== p.steps.join('')) return false;
+    if (p.takasa || p.win) return m.takasa === p.takasa && m.win === p.win;
+    return true;
+  });
 }
 
-/** The kichwa where a namua capture with this direction sign enters (notation.md §4.2; as above). */
-export function kichwaFor(side, dir, width) {
-  const l = side === 'south' ? 'A' : 'a';
-  return dir === '>' ? `${l}1` : `${l}${width}`;
+/**
+ * What the symbols of a move text are, for the move list's legend (notation.md §4, §8): each
+ * key names one meaning (`direction`, `safari`, `place`, `takasa`, `takasia`, `win`, `lap`).
+ */
+export function symbolsOf(text) {
+  const p = parseMove(text);
+  const out = new Set();
+  if (!p) return out;
+  if (p.place) out.add('place');
+  for (const c of p.steps) {
+    if (c === '<' || c === '>') out.add('direction');
+    else if (c === '+') out.add('safari');
+    else if (c === 'c' || c === 'a') out.add('lap');
+  }
+  if (p.takasa === '*') out.add('takasa');
+  if (p.takasa === '**') out.add('takasia');
+  if (p.win) out.add('win');
+  return out;
+}
+
+/** The side whose pit `pit` is, by its name (notation.md §2: capitals are South's). */
+export function pitSide(pit) {
+  return pit[0] === pit[0].toUpperCase() ? 'south' : 'north';
 }

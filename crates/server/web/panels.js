@@ -1,17 +1,33 @@
-// What the page shows of the game beside the board: the turn line and the outcome, the two
-// player strips (name, hand, store, nyumba, presence), the move list, the connection line, the
-// status line and the aria-live announcements.
+// What the page shows of the game beside the board: the turn line and the outcome, who watches,
+// the two player strips (name, hand, store, nyumba, presence, and what the last move changed),
+// what the last move did, the move list by move number with a legend of its marks, the
+// connection line and the offline banner, the status line, a note next to a pit, and the
+// aria-live announcements (each move, then whose turn it is, or the end).
 
 import { has, list, t } from './i18n.js';
 import { h, tNode } from './ui.js';
 import { sideName, other } from './state.js';
+import { symbolsOf } from './moves.js';
+
+/** The legend's entries: a meaning of the move text's symbols, and how the legend shows them. */
+const LEGEND = [
+  ['direction', '< >'],
+  ['safari', '…+'],
+  ['place', '+…'],
+  ['lap', 'c a'],
+  ['takasa', '*'],
+  ['takasia', '**'],
+  ['win', '#'],
+];
 
 export class Panels {
   /**
    * @param {{main: HTMLElement, el: object, state: import('./state.js').GameState,
-   *          view: {board: ?import('./board.js').Board, animating: boolean}}} o
-   *   the page, its elements (ui.js), the game, and the board view (its `bottom` side, and
-   *   whether an animation runs)
+   *          view: {board: ?import('./board.js').Board, animating: boolean, online: boolean,
+   *                 run: ?object, preview: ?object, shownCounts: () => object}}} o
+   *   the page, its elements (ui.js), the game, and the live view (the board and its `bottom`
+   *   side, whether an animation runs or a move is shown ahead of its decision, the hands and
+   *   stores it counts, whether the page is online)
    */
   constructor({ main, el, state, view }) {
     Object.assign(this, { main, el, state, view });
@@ -28,8 +44,29 @@ export class Panels {
     this.renderTurn();
     this.renderPanels();
     this.renderMoves();
+    this.renderWatching();
     const lm = s.lastMove;
     E.lastMove.textContent = lm ? t('move-last', { move: lm.text, side: lm.side }) : '';
+    const effect = lm ? effectSentence(lm) : '';
+    E.lastEffect.textContent = effect;
+    E.lastEffect.hidden = !effect;
+    E.moveEntry.hidden = !s.isPlayer() || !!s.outcome;
+  }
+
+  /** Who watches: a spectator is told so, with how many watch; players see how many watch. */
+  renderWatching() {
+    const s = this.state;
+    const w = this.el.watching;
+    const count = s.spectators || 0;
+    if (!s.position) return;
+    if (!s.isPlayer()) {
+      w.textContent = t('watching-you', { count: Math.max(count, 1) });
+      w.hidden = false;
+    } else {
+      w.textContent = count > 0 ? t('watching-count', { count }) : '';
+      w.hidden = count === 0;
+    }
+    w.dataset.count = String(count);
   }
 
   renderTurn() {
@@ -54,6 +91,21 @@ export class Panels {
     }
     E.outcome.hidden = true;
     E.outcome.textContent = '';
+    if (!this.view.online) {
+      // no "Your turn" while no move can be sent
+      E.turn.textContent = t('turn-offline');
+      E.turn.dataset.state = 'offline';
+      E.thinking.hidden = true;
+      return;
+    }
+    E.turn.textContent = this.turnText();
+    E.turn.dataset.state = s.you === s.position.turn || s.you === 'both' ? 'you' : 'wait';
+    E.thinking.hidden = !s.thinking;
+  }
+
+  /** Whose turn it is, for this viewer. */
+  turnText() {
+    const s = this.state;
     const turn = s.position.turn;
     const prev = s.moves[s.moves.length - 1];
     // the side that made the last move has the next one too (a Kalah extra turn)
@@ -65,9 +117,7 @@ export class Panels {
       const seat = s.seats?.[turn];
       text = seat?.kind === 'computer' ? t('turn-computer', args) : t('turn-opponent', args);
     } else text = again ? t('turn-side-again', args) : t('turn-side', args);
-    E.turn.textContent = text;
-    E.turn.dataset.state = s.you === turn || s.you === 'both' ? 'you' : 'wait';
-    E.thinking.hidden = !s.thinking;
+    return text;
   }
 
   /** The turn line while the move event `ev` is animated. */
@@ -88,12 +138,13 @@ export class Panels {
     const board = this.view.board;
     if (!this.state.position || !board) return;
     const bottom = board.bottom;
-    const counts = shown || this.state.shownCounts();
-    this.fillPanel(this.el.top, other(bottom), counts);
-    this.fillPanel(this.el.bottom, bottom, counts);
+    const counts = shown || this.view.shownCounts();
+    const moving = !!shown || !!this.view.run || !!this.view.preview;
+    this.fillPanel(this.el.top, other(bottom), counts, moving);
+    this.fillPanel(this.el.bottom, bottom, counts, moving);
   }
 
-  fillPanel(panel, side, counts) {
+  fillPanel(panel, side, counts, moving) {
     const s = this.state;
     const p = s.position;
     const seat = s.seats?.[side];
@@ -111,12 +162,15 @@ export class Panels {
     panel.append(head);
     const facts = h('div', { class: 'facts' });
     const count = (n) => h('b', { text: String(n) });
+    // what the last move changed, until the next one (not while a move is shown)
+    const delta = moving ? null : s.lastMove?.delta;
+    const change = (n) => (n ? h('span', { class: `delta ${n > 0 ? 'up' : 'down'}`, 'data-delta': String(n), text: t('panel-change', { change: n > 0 ? `+${n}` : `−${-n}` }) }) : null);
     if (p.hands && (p.hands.south > 0 || p.hands.north > 0 || this.view.animating)) {
-      facts.append(h('span', { class: 'fact hand', 'data-hand': side }, tNode('panel-hand', { seeds: count(counts.hand[side]) })));
+      facts.append(h('span', { class: 'fact hand', 'data-hand': side }, tNode('panel-hand', { seeds: count(counts.hand[side]) }), change(delta?.hand[side])));
     }
     if (p.stores && p.store_label) {
       const field = has(`stores-${p.store_label}`) ? t(`stores-${p.store_label}`) : p.store_label;
-      facts.append(h('span', { class: 'fact store', 'data-store-count': side }, tNode('panel-stores', { field, seeds: count(counts.store[side]) })));
+      facts.append(h('span', { class: 'fact store', 'data-store-count': side }, tNode('panel-stores', { field, seeds: count(counts.store[side]) }), change(delta?.store[side])));
     }
     if (p.houses) {
       facts.append(h('span', { class: 'fact house' }, p.houses[side] ? t('panel-nyumba', { pit: p.houses[side] }) : t('panel-no-nyumba')));
@@ -132,30 +186,67 @@ export class Panels {
     panel.append(facts);
   }
 
+  /**
+   * The move list: one row per move number with South's turn and North's (a Kalah extra turn's
+   * moves together in one turn), the current move marked, and a legend of the marks it uses.
+   */
   renderMoves() {
     const s = this.state;
-    const list = this.el.moveList;
-    list.textContent = '';
-    let n = 0;
-    let prevSide = null;
-    const frag = document.createDocumentFragment();
-    s.moves.forEach((m, i) => {
-      if (m.side === 'south' && prevSide !== 'south') {
-        n += 1;
-        frag.append(h('span', { class: 'num', text: `${n}.` }));
-      } else if (i === 0 && m.side === 'north') {
-        n = 1;
-        frag.append(h('span', { class: 'num', text: '1...' }));
+    const box = this.el.moveList;
+    box.textContent = '';
+    if (!s.moves.length) {
+      box.append(h('p', { class: 'none', text: t('move-list-empty') }));
+      this.renderLegend(new Set());
+      return;
+    }
+    // turns: the moves one side makes in a row
+    const turns = [];
+    for (const m of s.moves) {
+      const last = turns[turns.length - 1];
+      if (last && last.side === m.side) last.moves.push(m);
+      else turns.push({ side: m.side, moves: [m] });
+    }
+    const rows = [];
+    for (const turn of turns) {
+      const row = rows[rows.length - 1];
+      if (row && turn.side === 'north' && !row.north) row.north = turn;
+      else rows.push({ south: turn.side === 'south' ? turn : null, north: turn.side === 'north' ? turn : null });
+    }
+    const lastPly = s.moves[s.moves.length - 1].ply;
+    const symbols = new Set();
+    const cell = (turn, side) => {
+      const td = h('td', { class: `side-${side}` });
+      for (const m of turn?.moves || []) {
+        for (const sym of symbolsOf(m.move)) symbols.add(sym);
+        const cur = m.ply === lastPly;
+        if (td.childNodes.length) td.append(' ');
+        td.append(h('span', { class: `mv mv-${m.side}${cur ? ' current' : ''}`, 'data-ply': m.ply, title: t('move-list-title', { side: m.side, ply: m.ply }), text: m.move, 'aria-current': cur ? 'true' : null }));
       }
-      const cur = i === s.moves.length - 1;
-      frag.append(h('span', { class: `mv mv-${m.side}${cur ? ' current' : ''}`, 'data-ply': m.ply, title: t('move-list-title', { side: m.side, ply: m.ply }), text: m.move, 'aria-current': cur ? 'true' : null }));
-      prevSide = m.side;
+      return td;
+    };
+    const body = h('tbody');
+    rows.forEach((row, i) => {
+      const tr = h('tr', { 'data-turn': String(i + 1) }, h('th', { scope: 'row', class: 'num', text: `${i + 1}.` }), cell(row.south, 'south'), cell(row.north, 'north'));
+      if (tr.querySelector('.current')) tr.classList.add('current-row');
+      body.append(tr);
     });
-    if (!s.moves.length) frag.append(h('span', { class: 'none', text: t('move-list-empty') }));
-    if (s.outcome) frag.append(h('span', { class: 'result', text: s.outcome.result || '' }));
-    list.append(frag);
-    const cur = list.querySelector('.current');
-    if (cur) list.scrollTop = list.scrollHeight;
+    if (s.outcome) body.append(h('tr', { class: 'result' }, h('td', { colspan: '3', text: s.outcome.result || '' })));
+    const head = h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'num', text: t('move-list-number') }), h('th', { scope: 'col', text: sideName('south') }), h('th', { scope: 'col', text: sideName('north') })));
+    box.append(h('table', { class: 'move-table' }, head, body));
+    const cur = box.querySelector('.current-row');
+    if (cur) box.scrollTop = box.scrollHeight;
+    this.renderLegend(symbols);
+  }
+
+  /** The legend of the marks the move list uses. */
+  renderLegend(symbols) {
+    const dl = this.el.legend;
+    dl.textContent = '';
+    for (const [key, shown] of LEGEND) {
+      if (!symbols.has(key)) continue;
+      dl.append(h('div', { class: 'legend-item', 'data-mark': key }, h('dt', { text: shown }), h('dd', { text: t(`legend-${key}`) })));
+    }
+    dl.hidden = !dl.childNodes.length;
   }
 
   showOnline(on) {
@@ -163,13 +254,51 @@ export class Panels {
     c.textContent = on ? t('connection-online') : t('connection-offline');
     c.dataset.state = on ? 'online' : 'offline';
     this.el.reconnecting.hidden = on;
+    // the banner once the connection is lost (not while the page first connects)
+    if (on) this.wasOnline = true;
+    this.el.offline.hidden = on || !this.wasOnline;
   }
 
-  /** Says the move event `ev` (and the end, if it ended the game). */
+  /** Says the move event `ev`, then whose turn it is (or the end, if it ended the game). */
   announce(ev) {
     let text = moveSentence(ev);
     if (this.state.outcome) text = `${text} ${t('announce-game-over')} ${this.state.outcomeText()}`;
+    else text = `${text} ${t('announce-turn', { turn: this.turnText() })}`;
     this.announceText(text);
+  }
+
+  /** A note next to pit `pit` (why it cannot move), for a few seconds. */
+  note(pit, text) {
+    const n = this.el.pitNote;
+    n.textContent = text;
+    n.dataset.pit = pit;
+    n.hidden = false;
+    this.placeNote();
+    clearTimeout(this.noteTimer);
+    this.noteTimer = setTimeout(() => {
+      n.hidden = true;
+      n.textContent = '';
+      delete n.dataset.pit;
+    }, 4000);
+  }
+
+  /** Puts the pit note above its pit (below it for a pit near the top of the screen). */
+  placeNote() {
+    const n = this.el.pitNote;
+    const board = this.view.board;
+    if (n.hidden || !n.dataset.pit || !board) return;
+    const pit = board.pitRect(n.dataset.pit);
+    const area = this.el.boardArea.getBoundingClientRect();
+    if (!pit) return;
+    const cx = (pit.left + pit.right) / 2 - area.left;
+    const w = n.offsetWidth;
+    const hgt = n.offsetHeight;
+    const left = Math.min(Math.max(0, cx - w / 2), Math.max(0, area.width - w));
+    const above = pit.top - hgt - 10 >= 0;
+    n.classList.toggle('below', !above);
+    n.style.left = `${left}px`;
+    n.style.top = above ? `${pit.top - area.top - hgt - 8}px` : `${pit.bottom - area.top + 8}px`;
+    n.style.setProperty('--caret', `${cx - left}px`);
   }
 
   announceText(text) {
@@ -233,4 +362,24 @@ export function moveSentence(ev) {
   if (!caps.length) return again ? t('move-played-again', args) : t('move-played', args);
   args.captures = list(caps.map((c) => t('move-capture', { seeds: c.seeds, pit: c.from })));
   return again ? t('move-played-captured-again', args) : t('move-played-captured', args);
+}
+
+/**
+ * What the last move did, under the board: what it captured and where the captured seeds were
+ * sown from, a nyumba destroyed, a pit barred by takasia. Read from the move's trace; empty
+ * when it did none of these.
+ */
+export function effectSentence(last) {
+  const out = [];
+  const items = [];
+  for (const e of last.trace || []) {
+    if (e.e === 'capture') items.push(t('effect-capture-sown', { seeds: e.seeds, pit: e.from, kichwa: e.kichwa }));
+    else if (e.e === 'remove' || e.e === 'take') items.push(t('move-capture', { seeds: e.seeds, pit: e.from }));
+  }
+  if (items.length) out.push(t('effect-captured', { side: last.side, captures: list(items) }));
+  for (const e of last.trace || []) {
+    if (e.e === 'house_destroyed') out.push(t('effect-nyumba-destroyed', { side: e.side }));
+    else if (e.e === 'takasia') out.push(t('effect-takasia', { pit: e.pit }));
+  }
+  return out.join(' ');
 }

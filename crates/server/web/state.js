@@ -2,7 +2,7 @@
 // it, and the game's facts in words (i18n.js). No DOM here: live.js draws it, after every change.
 
 import { t } from './i18n.js';
-import { parseMove, firstSownPit } from './moves.js';
+import { parseMove } from './moves.js';
 
 /** A side's name: the message `side-name`, which each language inflects as it needs. */
 export const sideName = (side) => t('side-name', { side });
@@ -21,7 +21,10 @@ export class GameState {
     this.offers = { takeback: null, rematch: null };
     this.seats = null;
     this.thinking = false;
-    this.lastMove = null; // {pit, text, side, towards, kichwa, kichwaTowards} for the board
+    this.spectators = 0; // connections watching without a seat
+    // the last move as the board and the page show it: {pit, text, side, towards, kichwa,
+    // kichwaTowards, captures, trace, delta}
+    this.lastMove = null;
     this.pending = null; // {ply, move} sent, not yet seen
   }
 
@@ -39,9 +42,10 @@ export class GameState {
     this.offers = g.offers || { takeback: null, rematch: null };
     this.seats = g.seats || null;
     this.thinking = !!g.thinking;
+    this.spectators = g.spectators ?? 0;
     this.pending = null;
-    const last = this.moves[this.moves.length - 1];
-    this.lastMove = last ? lastFromText(last.move, last.side, g) : null;
+    const last = g.last_move;
+    this.lastMove = last ? lastFromTrace(last, traceChanges(last, this.position)) : null;
   }
 
   /** The point `hello` asks to continue from, or null before the first state. */
@@ -60,12 +64,13 @@ export class GameState {
   /** A `move` event: the position after it, as the server sends it. */
   play(ev) {
     const after = ev.after || {};
+    const before = this.position;
     this.ply = ev.ply;
     this.position = after.position || this.position;
     this.legal = after.legal || [];
     this.outcome = after.outcome || null;
     this.moves.push({ ply: ev.ply, side: ev.side, move: ev.move });
-    this.lastMove = lastFromTrace(ev, this.game);
+    this.lastMove = lastFromTrace(ev, positionChanges(before, this.position));
     // the computer thinks when it is its turn
     const turn = this.position.turn;
     this.thinking = !this.outcome && this.seats?.[turn]?.kind === 'computer';
@@ -84,6 +89,7 @@ export class GameState {
   }
 
   presence(msg) {
+    if (msg.spectators !== undefined) this.spectators = msg.spectators;
     if (!this.seats) return;
     if (this.seats.south) this.seats.south.connected = msg.south;
     if (this.seats.north) this.seats.north.connected = msg.north;
@@ -178,30 +184,29 @@ export function outcomeSentence(o) {
   }
 }
 
-// The last move as the board marks it: its pit, and an arrow towards where its first seed went.
-// From a `state` only the move text is known, so the arrow of a direction move is worked out
-// from the text (notation.md §4.2); a `move` event's trace says it.
+// The last move as the board marks it: its pit, an arrow towards where its first seed went (or,
+// in a capture before any sowing, where the captured seeds came in), the pits it captured from,
+// and how it changed the hands and stores. All of it is read from the move's trace (a `move`
+// event's, or `game.last_move` of a `state`); nothing is worked out from the rules.
 
-function lastFromText(text, side, game) {
-  const p = parseMove(text);
-  if (!p) return null;
-  const last = { pit: p.pit, text, side };
-  const d = p.steps[0];
-  if (game.rows === 4 && (d === '<' || d === '>')) last.towards = firstSownPit(p.pit, d, game.width);
-  return last;
-}
-
-function lastFromTrace(ev, game) {
-  const last = lastFromText(ev.move, ev.side, game) || { text: ev.move, side: ev.side };
+function lastFromTrace(ev, delta) {
   const t = ev.trace || [];
+  const start = t.find((e) => e.e === 'place' || e.e === 'lift');
+  const last = {
+    pit: parseMove(ev.move)?.pit ?? start?.pit ?? null,
+    text: ev.move,
+    side: ev.side,
+    captures: ev.captures || [],
+    trace: t,
+    delta,
+  };
   const sows = t.filter((e) => e.e === 'sow');
   const firstSow = sows[0];
   const cap = t.find((e) => e.e === 'capture');
-  if (cap && t.indexOf(cap) < t.indexOf(firstSow)) {
-    // namua capture: the arrow shows where the captured seeds came in
+  if (cap && (!firstSow || t.indexOf(cap) < t.indexOf(firstSow))) {
+    // a capture before any sowing (Bao's namua): the arrow shows where the captured seeds came in
     last.kichwa = cap.kichwa;
-    last.kichwaTowards = firstSow && firstSow.pit !== cap.kichwa ? firstSow.pit : nextAlong(cap.kichwa, sows);
-    last.towards = null;
+    last.kichwaTowards = nextAlong(cap.kichwa, sows);
   } else if (firstSow && firstSow.pit !== last.pit) {
     last.towards = firstSow.pit;
   } else if (sows[1]) {
@@ -210,8 +215,36 @@ function lastFromTrace(ev, game) {
   return last;
 }
 
-/** The pit sown after `kichwa`, or null. */
+/** The first pit other than `kichwa` sown after it (the way the captured seeds went), or null. */
 function nextAlong(kichwa, sows) {
   const i = sows.findIndex((e) => e.pit === kichwa);
-  return i >= 0 && sows[i + 1] ? sows[i + 1].pit : null;
+  return i >= 0 ? (sows.slice(i).find((e) => e.pit !== kichwa)?.pit ?? null) : null;
+}
+
+const zero = () => ({ south: 0, north: 0 });
+
+/** How the hands and stores changed from one position to the next. */
+function positionChanges(before, after) {
+  const d = { hand: zero(), store: zero() };
+  if (!before || !after) return d;
+  for (const side of ['south', 'north']) {
+    d.hand[side] = (after.hands?.[side] ?? 0) - (before.hands?.[side] ?? 0);
+    d.store[side] = (after.stores?.[side] ?? 0) - (before.stores?.[side] ?? 0);
+  }
+  return d;
+}
+
+/**
+ * How a move changed the hands and stores, from its trace alone (a `state` has no position
+ * before the last move): a placed seed leaves the hand (or the reserve, where there are no
+ * hands), a removal and a seed sown into a store go to the store. As the animation counts.
+ */
+function traceChanges(ev, position) {
+  const d = { hand: zero(), store: zero() };
+  for (const e of ev.trace || []) {
+    if (e.e === 'place') (position?.hands ? d.hand : d.store)[ev.side] -= 1;
+    else if (e.e === 'remove') d.store[ev.side] += e.seeds;
+    else if (e.e === 'store') d.store[e.side] += 1;
+  }
+  return d;
 }

@@ -50,6 +50,21 @@ turn-over-side-won = Game over: { $winner ->
    *[north] North won
 } ({ $result })
 turn-over-draw = Game over: draw ({ $result })
+# While the connection is lost: no move can be sent.
+turn-offline = Offline: reconnecting…
+# The tab's title when it is the player's turn; $title is the page's own title.
+title-your-turn = ● Your turn – { $title }
+# Who watches the game. A spectator sees the first; players see the second when someone watches.
+watching-you = You are watching this game ({ $count ->
+    [one] { $count } spectator
+   *[other] { $count } spectators
+})
+watching-count = { $count ->
+    [one] { $count } spectator watching
+   *[other] { $count } spectators watching
+}
+# The server's notice for this visit (an invitation already used) can be closed.
+notice-dismiss = Dismiss
 
 ## The outcome, for a player: said before the outcome-* sentence of common.ftl
 
@@ -78,6 +93,8 @@ panel-connected = connected
 panel-disconnected = disconnected
 panel-opponent-disconnected = opponent disconnected
 panel-moves = Moves
+# What the last move changed in a hand or a store: $change is signed (+7, −1).
+panel-change = ({ $change })
 
 ## Moves: the last move, the move list, and the sentence a screen reader hears
 
@@ -110,6 +127,39 @@ move-played-captured-again = { $side ->
 }
 move-capture = { $seeds } from { $pit }
 announce-game-over = Game over.
+# After a move's sentence: whose turn it is now; $turn is one of the turn-* lines above.
+announce-turn = { $turn }.
+# The head of the move number column of the move list.
+move-list-number = No.
+
+## What the last move did, said under the board until the next move
+
+# $captures is a list of effect-capture-sown or move-capture items.
+effect-captured = { $side ->
+    [south] South captured { $captures }.
+   *[north] North captured { $captures }.
+}
+# Bao: the captured seeds are sown from the kichwa $kichwa.
+effect-capture-sown = { $seeds ->
+    [one] { $seeds } from { $pit } and sowed it from { $kichwa }
+   *[other] { $seeds } from { $pit } and sowed them from { $kichwa }
+}
+effect-nyumba-destroyed = { $side ->
+    [south] South's nyumba is destroyed.
+   *[north] North's nyumba is destroyed.
+}
+effect-takasia = { $pit } is barred by takasia for the next move.
+
+## The legend of the marks in the move list (the marks themselves are shown beside)
+
+legend-heading = Marks in the moves
+legend-direction = the way the move goes, to the mover's left or right (in a capture: the end of the front row where the captured seeds come in)
+legend-safari = after the way: safari, the move went on from the nyumba
+legend-place = before the pit: a seed from the reserve goes into it
+legend-lap = a lap turned clockwise (c) or anticlockwise (a)
+legend-takasa = takasa: the move captured nothing
+legend-takasia = a takasa that bars one of the opponent's pits (takasia)
+legend-win = the move wins the game
 
 ## The board (names for screen readers)
 
@@ -131,6 +181,8 @@ board-pit-reserved = reserved
 board-pit-last = last move
 board-pit-playable = can move
 board-pit-selected = selected
+board-pit-captured = captured by the last move
+board-pit-deciding = the move waits for a choice here
 
 ## The move dialogue: the choices after a click on a pit
 
@@ -168,6 +220,28 @@ dialogue-anticlockwise = ↺ Anticlockwise (choice { $lap })
 dialogue-anticlockwise-long = Anticlockwise at choice { $lap }
 dialogue-cancel = Cancel
 
+## Why a pit cannot move, said next to it when it is clicked
+
+note-spectator = You are watching: spectators cannot move.
+note-game-over = The game is over.
+note-offline = Offline: moves wait for the connection.
+note-busy = Wait: a move is being played.
+note-computer-turn = It is the computer's turn.
+# $side is the side to move; $pit is a pit of the other side.
+note-other-side = { $side ->
+    [south] { $pit } is North's pit: South is to move.
+   *[north] { $pit } is South's pit: North is to move.
+}
+note-empty = { $pit } is empty.
+note-takasia = { $pit } is barred by takasia this turn.
+
+## Typing a move
+
+entry-label = Type a move
+entry-hint = e.g. A6< and Enter, or a pit and an arrow key
+# $move is what was typed.
+entry-no-move = No legal move { $move } here.
+
 ## Buttons and settings beside the board
 
 control-resign = Resign
@@ -185,6 +259,11 @@ settings-speed-normal = Normal
 settings-speed-slow = Slow
 # $box is the check box.
 settings-sound = { $box } Sound
+# $box is the check box.
+settings-notify = { $box } Notify me when it is my turn
+notify-title = Your turn
+# $game is the game's name.
+notify-body = It is your turn in { $game }.
 
 ## Offers of a takeback or a rematch
 
@@ -228,6 +307,7 @@ status-ply = Ply { $ply }
 status-sent = Sent { $move }…
 status-unsent = Offline: not sent. Reconnecting…
 status-protocol = This page is out of date: reload it.
+offline-banner = Connection lost: reconnecting… Moves wait until it is back.
 
 ## Refusals from the server, by their code (docs/protocol.md §3.4)
 

@@ -182,10 +182,15 @@ impl Hub {
         Ok(Some(secret))
     }
 
-    /// A player connects (`true`) or leaves (`false`): presence is announced on change.
+    /// A player or spectator connects (`true`) or leaves (`false`): presence is announced on
+    /// change.
     pub(crate) async fn presence(self: &Arc<Self>, handle: &Arc<GameHandle>, role: Role, on: bool) {
         let mut live = handle.lock().await;
         let before = live.presence_message();
+        if role == Role::Spectator {
+            let c = &mut live.spectators;
+            *c = if on { *c + 1 } else { c.saturating_sub(1) };
+        }
         for side in Side::ALL {
             if role.plays(side) {
                 let c = &mut live.connected[side.index()];
@@ -299,6 +304,7 @@ impl Hub {
                 Ok(mut fresh) => {
                     live.stop_computer();
                     fresh.connected = live.connected;
+                    fresh.spectators = live.spectators;
                     *live = fresh;
                     handle.send(Broadcast::Resync);
                     self.start_computer(handle, live);

@@ -12,8 +12,8 @@ use super::moves;
 use crate::i18n::Lang;
 use crate::ids;
 use crate::protocol::{
-    ErrorCode, GameError, GameView, MoveEvent, OffersView, OutcomeView, PROTOCOL, PerSide,
-    PlayedView, PositionView, SeatView, ServerMessage, You,
+    ErrorCode, GameError, GameView, LastMoveView, MoveEvent, OffersView, OutcomeView, PROTOCOL,
+    PerSide, PlayedView, PositionView, PresenceView, SeatView, ServerMessage, You,
 };
 use crate::store::{Mode, Seat, SeatKind, StoredGame};
 
@@ -85,6 +85,8 @@ pub(crate) struct Live {
     pub(super) rematch: Option<String>,
     pub(super) offers: Offers,
     pub(super) connected: [u32; 2],
+    /// Connections without a seat.
+    pub(super) spectators: u32,
     /// The stop flag of the computer's running search.
     pub(super) thinking: Option<Arc<AtomicBool>>,
     /// A store failure that stopped the computer from moving (it tries again on the next
@@ -119,6 +121,7 @@ impl Live {
             rematch: g.rematch.clone(),
             offers: Offers::default(),
             connected: [0, 0],
+            spectators: 0,
             thinking: None,
             computer_stalled: false,
         })
@@ -227,12 +230,14 @@ impl Live {
                     text: moves::text_or_plain(before, m),
                 })
                 .collect(),
+            last_move: LastMoveView::of_record(&self.record),
             position: PositionView::from(self.position()),
             legal: self.legal(),
             outcome: self.outcome(),
             offers: self.offers_view(),
             rematch: self.rematch.clone(),
             thinking: self.thinking.is_some(),
+            spectators: self.spectators,
         }
     }
 
@@ -272,9 +277,13 @@ impl Live {
     }
 
     pub(super) fn presence_message(&self) -> ServerMessage {
-        ServerMessage::Presence(PerSide::from_fn(|side| {
-            self.computer_level(side).is_some() || self.connected[side.index()] > 0
-        }))
+        let on =
+            |side: Side| self.computer_level(side).is_some() || self.connected[side.index()] > 0;
+        ServerMessage::Presence(PresenceView {
+            south: on(Side::South),
+            north: on(Side::North),
+            spectators: self.spectators,
+        })
     }
 
     pub(super) fn offers_message(&self) -> ServerMessage {

@@ -2,10 +2,11 @@
 //! `GET /api/trace`. They are made of the §4 objects, built by the same code as the live game's
 //! (the trace events of a `move` event come from [`EventView::of_trace`] here too).
 
+use mancala::record::GameRecord;
 use mancala::{Position, Trace};
 use serde::{Deserialize, Serialize};
 
-use super::{AfterView, EventView, OutcomeView, PositionView, SideView};
+use super::{AfterView, CaptureView, EventView, LastMoveView, OutcomeView, PositionView, SideView};
 
 impl EventView {
     /// The events of a traced move, in order: the `trace` of a `move` event and of
@@ -13,6 +14,24 @@ impl EventView {
     #[must_use]
     pub(crate) fn of_trace(trace: &Trace) -> Vec<Self> {
         trace.events().iter().map(Self::from).collect()
+    }
+}
+
+impl LastMoveView {
+    /// The last move of `record` with its trace (`game.last_move`), played again from the
+    /// position before it; `None` before the first move.
+    #[must_use]
+    pub(crate) fn of_record(record: &GameRecord) -> Option<Self> {
+        let made = record.moves().len();
+        let m = *record.moves().last()?;
+        let trace = record.positions().get(made - 1)?.trace(m).ok()?;
+        Some(Self {
+            ply: u32::try_from(made).ok()?,
+            side: trace.before().turn().into(),
+            text: trace.text().to_owned(),
+            trace: EventView::of_trace(&trace),
+            captures: CaptureView::of(&trace),
+        })
     }
 }
 

@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 pub(crate) use error::{ErrorCode, GameError};
 pub(crate) use explore::TraceBody;
 pub(crate) use views::{
-    AfterView, CaptureView, EventView, GameView, OffersView, OutcomeView, PerSide, PlayedView,
-    PositionView, SeatView, SideView, You,
+    AfterView, CaptureView, EventView, GameView, LastMoveView, OffersView, OutcomeView, PerSide,
+    PlayedView, PositionView, PresenceView, SeatView, SideView, You,
 };
 
 /// The protocol version of docs/protocol.md.
@@ -97,7 +97,7 @@ pub(crate) enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ply: Option<u32>,
     },
-    Presence(PerSide<bool>),
+    Presence(PresenceView),
     Offers(OffersView),
     End {
         outcome: OutcomeView,

@@ -16,8 +16,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::{
-    AfterView, ClientMessage, CreateRequest, CreatedBody, ErrorBody, GameView, OutcomeView,
-    PositionView, ServerMessage, TraceBody, VariantsBody,
+    AfterView, ClientMessage, CreateRequest, CreatedBody, ErrorBody, GameView, LastMoveView,
+    OutcomeView, PositionView, ServerMessage, TraceBody, VariantsBody,
 };
 
 const DOC: &str = include_str!("../../../../docs/protocol.md");
@@ -67,6 +67,13 @@ fn game_as_the_code_sends(json: &Value) -> Result<(), String> {
         ));
     }
     shown.pits.clone_from(&code.pits);
+    let last = LastMoveView::of_record(&record);
+    if doc.last_move != last {
+        return Err(format!(
+            "its last_move is not what the code sends: {}",
+            serde_json::to_string(&last).unwrap_or_default()
+        ));
+    }
     let facts = [
         ("position", shown == code),
         ("start", doc.start == record.start().diagram()),

@@ -382,6 +382,27 @@ pub(crate) struct PlayedView {
     pub(crate) text: String,
 }
 
+/// The `presence` message's fields (protocol §3.2): whether a player of each seat has the game
+/// open, and how many connections watch it without a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct PresenceView {
+    pub(crate) south: bool,
+    pub(crate) north: bool,
+    pub(crate) spectators: u32,
+}
+
+/// `game.last_move` (protocol §4.1): the last move with its trace and captures, as its `move`
+/// event carried them, so that a client that starts from a `state` can show what it did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct LastMoveView {
+    pub(crate) ply: u32,
+    pub(crate) side: SideView,
+    #[serde(rename = "move")]
+    pub(crate) text: String,
+    pub(crate) trace: Vec<EventView>,
+    pub(crate) captures: Vec<CaptureView>,
+}
+
 /// The position after a move, as the move event's `after` carries it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct AfterView {
@@ -406,10 +427,14 @@ pub(crate) struct GameView {
     pub(crate) ply: u32,
     pub(crate) start: String,
     pub(crate) moves: Vec<PlayedView>,
+    /// The last move with its trace, `None` before the first move.
+    pub(crate) last_move: Option<LastMoveView>,
     pub(crate) position: PositionView,
     pub(crate) legal: Vec<String>,
     pub(crate) outcome: Option<OutcomeView>,
     pub(crate) offers: OffersView,
     pub(crate) rematch: Option<String>,
     pub(crate) thinking: bool,
+    /// How many connections watch the game without a seat.
+    pub(crate) spectators: u32,
 }

@@ -20,6 +20,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
+use fantoccini::actions::{InputSource as _, KeyAction, KeyActions};
+use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use mancala_server::{Config, Server};
 use serde::Deserialize;
@@ -246,6 +248,47 @@ impl Page {
             .unwrap_or_else(|err| panic!("{} cannot click {css}: {err}", self.name));
     }
 
+    /// Runs `script` in the page (a function body: `return` gives the value).
+    pub(crate) async fn js(&self, script: &str) -> Value {
+        self.client
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("{}: script failed: {e}\n{script}", self.name))
+    }
+
+    /// Types `text` on the keyboard, as a person would, to whatever has the focus.
+    pub(crate) async fn type_keys(&self, text: &str) {
+        let mut keys = KeyActions::new("keyboard".to_owned());
+        for c in text.chars() {
+            keys = keys
+                .then(KeyAction::Down { value: c })
+                .then(KeyAction::Up { value: c });
+        }
+        self.client
+            .perform_actions(keys)
+            .await
+            .unwrap_or_else(|e| panic!("{}: cannot type {text:?}: {e}", self.name));
+    }
+
+    /// Presses one key (Enter, Tab, an arrow, ...).
+    pub(crate) async fn press(&self, key: Key) {
+        let c = char::from(key);
+        self.type_keys(&c.to_string()).await;
+    }
+
+    /// Makes the page's viewport `w` x `h` (the window is larger by what the browser reserves
+    /// around the page).
+    pub(crate) async fn viewport(&self, w: u32, h: u32) {
+        let frame = self
+            .js("return [outerWidth - innerWidth, outerHeight - innerHeight];")
+            .await;
+        let frame = |i: usize| u32::try_from(frame[i].as_u64().unwrap_or(0)).unwrap_or(0);
+        self.client
+            .set_window_size(w + frame(0), h + frame(1))
+            .await
+            .unwrap_or_else(|e| panic!("{}: cannot resize: {e}", self.name));
+    }
+
     pub(crate) async fn try_state(&self) -> Result<State, String> {
         let v = self
             .client
@@ -318,19 +361,21 @@ pub(crate) struct Browser {
 
 impl Browser {
     pub(crate) async fn open(tools: &Tools, driver: &Chromedriver, name: &'static str) -> Self {
-        Self::open_with(tools, driver, name, None).await
+        Self::open_with(tools, driver, name, None, &[]).await
     }
 
     /// A browser whose `Accept-Language` is `accept_language` (Chromium's preference), where
-    /// given.
+    /// given, with Chromium flags of its own (`--force-dark-mode`: the pages see
+    /// `prefers-color-scheme: dark`).
     pub(crate) async fn open_with(
         tools: &Tools,
         driver: &Chromedriver,
         name: &'static str,
         accept_language: Option<&str>,
+        extra: &[&str],
     ) -> Self {
         let profile = TempDir::new(&format!("profile-{name}"));
-        let args = vec![
+        let mut args = vec![
             "--headless".to_owned(),
             "--no-sandbox".to_owned(),
             "--disable-gpu".to_owned(),
@@ -342,6 +387,7 @@ impl Browser {
             "--window-size=1366,900".to_owned(),
             format!("--user-data-dir={}", profile.path.display()),
         ];
+        args.extend(extra.iter().map(|a| (*a).to_owned()));
         let mut options = json!({ "binary": tools.chromium, "args": args });
         if let Some(accept) = accept_language {
             options["prefs"] = json!({ "intl": { "accept_languages": accept } });

@@ -3,7 +3,8 @@
 // games.txt by the server's own views; UPDATE_DEV_DATA=1 cargo test -p mancala-server dev_data).
 // Whatever move the client sends, the mock plays the recorded one (and logs both). The client's
 // English messages come from data/messages-en.json (written by the same test), since there is no
-// server to serve /en/messages.json.
+// server to serve /en/messages.json. Nor is there `GET /api/trace`: the move dialogue then asks
+// its questions without showing the move up to them. `?spectators=N` sets the watchers' count.
 
 const q = new URLSearchParams(location.search);
 const variant = q.get('variant') || 'bao-la-kiswahili';
@@ -22,7 +23,7 @@ const head = data[0];
 const events = data.slice(1);
 let ply = Math.min(startPly, events.length);
 let epoch = 0;
-let present = { south: true, north: true };
+let present = { south: true, north: true, spectators: Number(q.get('spectators') || 0) };
 let sockets = [];
 
 function current() {
@@ -56,8 +57,10 @@ function state() {
       invite_url: q.get('invite') === '1' ? '/en/join/dev12345/inviteTokenXXXXXXXXXXX' : null,
       epoch, ply, start: head.start,
       moves: events.slice(0, ply).map((e) => ({ ply: e.ply, side: e.side, move: e.move })),
+      last_move: ply ? (({ ply: p, side, move, trace, captures }) => ({ ply: p, side, move, trace, captures }))(events[ply - 1]) : null,
       position: c.position, legal, outcome: c.outcome,
       offers: { takeback: null, rematch: null }, rematch: null, thinking: false,
+      spectators: present.spectators,
     },
   };
 }
