@@ -155,8 +155,8 @@ effect-takasia = Shimo { $pit } limezuiwa na takasia kwa hatua inayofuata.
 legend-heading = Alama katika hatua
 legend-direction = mwelekeo wa hatua, kwenda kushoto au kulia kwa anayecheza (katika hatua ya kula: ncha ya safu ya mbele ambapo kete zilizoliwa zinaingia)
 legend-safari = baada ya mwelekeo: safari, hatua iliendelea kutoka kwenye nyumba
-legend-place = kabla ya shimo: kete moja kutoka akiba inawekwa humo
-legend-lap = mzunguko uligeuka kwa mwelekeo wa saa (c) au kinyume cha mwelekeo wa saa (a)
+legend-place = kabla ya shimo: kete moja kutoka kwenye akiba inawekwa humo
+legend-lap = mzunguko ulikwenda kwa mwelekeo wa saa (c) au kinyume cha mwelekeo wa saa (a)
 legend-takasa = takasa: hatua haikula kete yoyote
 legend-takasia = takasa inayozuia mojawapo ya mashimo ya mpinzani (takasia)
 legend-win = hatua inashinda mchezo
@@ -181,7 +181,7 @@ board-pit-reserved = limehifadhiwa
 board-pit-last = hatua ya mwisho
 board-pit-playable = linaweza kuchezwa
 board-pit-selected = limechaguliwa
-board-pit-captured = limeliwa katika hatua ya mwisho
+board-pit-captured = kete zake zimeliwa katika hatua ya mwisho
 board-pit-deciding = hatua inasubiri chaguo hapa
 
 ## Kisanduku cha hatua: machaguo baada ya kubofya shimo
