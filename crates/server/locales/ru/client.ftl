@@ -49,6 +49,25 @@ turn-over-side-won = Партия окончена: { $winner ->
    *[north] Север выиграл
 } ({ $result })
 turn-over-draw = Партия окончена: ничья ({ $result })
+# Пока связь потеряна: ход отправить нельзя.
+turn-offline = Нет связи: переподключение…
+# Заголовок вкладки, когда ход игрока; $title — собственный заголовок страницы.
+title-your-turn = ● Ваш ход — { $title }
+# Кто смотрит партию. Зритель видит первую строку; игроки видят вторую, когда партию кто-то смотрит.
+watching-you = Вы смотрите эту партию ({ $count ->
+    [one] { $count } зритель
+    [few] { $count } зрителя
+    [many] { $count } зрителей
+   *[other] { $count } зрителя
+})
+watching-count = { $count ->
+    [one] Партию смотрит { $count } зритель
+    [few] Партию смотрят { $count } зрителя
+    [many] Партию смотрят { $count } зрителей
+   *[other] Партию смотрят { $count } зрителя
+}
+# Сообщение сервера для этого визита (приглашение уже использовано) можно закрыть.
+notice-dismiss = Закрыть
 
 ## Итог для игрока: говорится перед фразой outcome-* из common.ftl
 
@@ -77,6 +96,8 @@ panel-connected = в сети
 panel-disconnected = отключился
 panel-opponent-disconnected = соперник отключился
 panel-moves = Ходы
+# Что последний ход изменил в руке или в хранилище: $change со знаком (+7, −1).
+panel-change = ({ $change })
 
 ## Ходы: последний ход, список ходов и фраза для экранного диктора
 
@@ -109,6 +130,41 @@ move-played-captured-again = { $side ->
 }
 move-capture = { $seeds } из { $pit }
 announce-game-over = Партия окончена.
+# После фразы о ходе: чей ход теперь; $turn — одна из строк turn-* выше.
+announce-turn = { $turn }.
+# Заголовок столбца с номерами ходов в списке ходов.
+move-list-number = №
+
+## Что сделал последний ход: говорится под доской до следующего хода
+
+# $captures — список пунктов effect-capture-sown или move-capture.
+effect-captured = { $side ->
+    [south] Юг захватил { $captures }.
+   *[north] Север захватил { $captures }.
+}
+# Бао: захваченные семена высеваются из kichwa $kichwa.
+effect-capture-sown = { $seeds ->
+    [one] { $seeds } из { $pit } и высеял его с { $kichwa }
+    [few] { $seeds } из { $pit } и высеял их с { $kichwa }
+    [many] { $seeds } из { $pit } и высеял их с { $kichwa }
+   *[other] { $seeds } из { $pit } и высеял их с { $kichwa }
+}
+effect-nyumba-destroyed = { $side ->
+    [south] Nyumba Юга утрачена.
+   *[north] Nyumba Севера утрачена.
+}
+effect-takasia = Лунка { $pit } заблокирована правилом takasia на следующий ход.
+
+## Пояснение к знакам в списке ходов (сами знаки показаны рядом)
+
+legend-heading = Знаки в записи ходов
+legend-direction = направление хода: влево или вправо от ходящего игрока (при захвате — край внутреннего ряда, куда входят захваченные семена)
+legend-safari = после направления: safari, ход продолжился из лунки nyumba
+legend-place = перед лункой: в неё кладётся семя из запаса
+legend-lap = круг повернул по часовой стрелке (c) или против часовой стрелки (a)
+legend-takasa = takasa: ход ничего не захватил
+legend-takasia = ход takasa, который блокирует одну из лунок соперника (takasia)
+legend-win = ход выигрывает партию
 
 ## Доска (названия для экранного диктора)
 
@@ -134,6 +190,8 @@ board-pit-reserved = зарезервирована
 board-pit-last = последний ход
 board-pit-playable = можно ходить
 board-pit-selected = выбрана
+board-pit-captured = захвачена последним ходом
+board-pit-deciding = здесь ход ждёт выбора
 
 ## Диалог хода: выбор после нажатия на лунку
 
@@ -171,6 +229,28 @@ dialogue-anticlockwise = ↺ Против часовой стрелки (выб�
 dialogue-anticlockwise-long = Выбор { $lap }: против часовой стрелки
 dialogue-cancel = Отменить
 
+## Почему из лунки нельзя ходить: говорится рядом с ней после нажатия
+
+note-spectator = Вы смотрите партию: зрители не могут ходить.
+note-game-over = Партия окончена.
+note-offline = Нет связи: ходы ждут, пока она восстановится.
+note-busy = Подождите: ход ещё не закончен.
+note-computer-turn = Сейчас ход компьютера.
+# $side — сторона, которая ходит; $pit — лунка другой стороны.
+note-other-side = { $side ->
+    [south] { $pit } — лунка Севера, а ходит Юг.
+   *[north] { $pit } — лунка Юга, а ходит Север.
+}
+note-empty = Лунка { $pit } пуста.
+note-takasia = Лунка { $pit } заблокирована правилом takasia на этот ход.
+
+## Ввод хода с клавиатуры
+
+entry-label = Введите ход
+entry-hint = например, A6< и Enter или лунка и клавиша со стрелкой
+# $move — то, что введено.
+entry-no-move = Здесь нет допустимого хода { $move }.
+
 ## Кнопки и настройки рядом с доской
 
 control-resign = Сдаться
@@ -188,6 +268,11 @@ settings-speed-normal = Обычная
 settings-speed-slow = Медленная
 # $box — флажок.
 settings-sound = { $box } Звук
+# $box — флажок.
+settings-notify = { $box } Уведомлять, когда мой ход
+notify-title = Ваш ход
+# $game — название игры.
+notify-body = { $game }: сейчас ваш ход.
 
 ## Предложения вернуть ход или сыграть реванш
 
@@ -231,6 +316,7 @@ status-ply = Полуход { $ply }
 status-sent = Отправлено: { $move }…
 status-unsent = Нет связи: ход не отправлен. Переподключение…
 status-protocol = Эта страница устарела: перезагрузите её.
+offline-banner = Связь потеряна: переподключение… Ходы подождут, пока она не вернётся.
 
 ## Отказы сервера, по их кодам (docs/protocol.md §3.4)
 
