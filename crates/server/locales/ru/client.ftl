@@ -144,10 +144,10 @@ effect-captured = { $side ->
 }
 # Бао: захваченные семена высеваются из kichwa $kichwa.
 effect-capture-sown = { $seeds ->
-    [one] { $seeds } из { $pit } и высеял его с { $kichwa }
-    [few] { $seeds } из { $pit } и высеял их с { $kichwa }
-    [many] { $seeds } из { $pit } и высеял их с { $kichwa }
-   *[other] { $seeds } из { $pit } и высеял их с { $kichwa }
+    [one] { $seeds } из { $pit } и высеял его, начиная с { $kichwa }
+    [few] { $seeds } из { $pit } и высеял их, начиная с { $kichwa }
+    [many] { $seeds } из { $pit } и высеял их, начиная с { $kichwa }
+   *[other] { $seeds } из { $pit } и высеял их, начиная с { $kichwa }
 }
 effect-nyumba-destroyed = { $side ->
     [south] Nyumba Юга утрачена.
@@ -161,7 +161,7 @@ legend-heading = Знаки в записи ходов
 legend-direction = направление хода: влево или вправо от ходящего игрока (при захвате — край внутреннего ряда, куда входят захваченные семена)
 legend-safari = после направления: safari, ход продолжился из лунки nyumba
 legend-place = перед лункой: в неё кладётся семя из запаса
-legend-lap = круг повернул по часовой стрелке (c) или против часовой стрелки (a)
+legend-lap = круг шёл по часовой стрелке (c) или против часовой стрелки (a)
 legend-takasa = takasa: ход ничего не захватил
 legend-takasia = ход takasa, который блокирует одну из лунок соперника (takasia)
 legend-win = ход выигрывает партию
@@ -233,8 +233,8 @@ dialogue-cancel = Отменить
 
 note-spectator = Вы смотрите партию: зрители не могут ходить.
 note-game-over = Партия окончена.
-note-offline = Нет связи: ходы ждут, пока она восстановится.
-note-busy = Подождите: ход ещё не закончен.
+note-offline = Нет связи: ходы ждут, пока она не восстановится.
+note-busy = Подождите: ход ещё выполняется.
 note-computer-turn = Сейчас ход компьютера.
 # $side — сторона, которая ходит; $pit — лунка другой стороны.
 note-other-side = { $side ->
@@ -269,7 +269,7 @@ settings-speed-slow = Медленная
 # $box — флажок.
 settings-sound = { $box } Звук
 # $box — флажок.
-settings-notify = { $box } Уведомлять, когда мой ход
+settings-notify = { $box } Уведомлять меня, когда наступит мой ход
 notify-title = Ваш ход
 # $game — название игры.
 notify-body = { $game }: сейчас ваш ход.
