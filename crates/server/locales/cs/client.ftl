@@ -159,10 +159,10 @@ effect-takasia = Jamka { $pit } je na příští tah zablokována pravidlem taka
 ## Legenda ke značkám v seznamu tahů (samotné značky jsou zobrazeny vedle)
 
 legend-heading = Značky u tahů
-legend-direction = směr tahu, doleva, nebo doprava z pohledu táhnoucího hráče (při braní: konec vnitřní řady, kterým vzatá semínka vstupují na desku)
+legend-direction = směr tahu: doleva nebo doprava z pohledu táhnoucího hráče (při braní: konec vnitřní řady, kterým vzatá semínka vstupují na desku)
 legend-safari = za směrem: safari, tah pokračoval z nyumby
 legend-place = před jamkou: do jamky přijde semínko ze zásoby
-legend-lap = kolo obrácené po směru (c), nebo proti směru hodinových ručiček (a)
+legend-lap = kolo šlo po směru (c) nebo proti směru hodinových ručiček (a)
 legend-takasa = takasa: tah nic nevzal
 legend-takasia = takasa, která zablokuje jednu ze soupeřových jamek (takasia)
 legend-win = tah vyhrává partii
@@ -249,7 +249,7 @@ note-takasia = Jamka { $pit } je v tomto tahu zablokována pravidlem takasia.
 ## Zadání tahu z klávesnice
 
 entry-label = Zadejte tah
-entry-hint = např. A6< a Enter, nebo jamku a klávesu se šipkou
+entry-hint = např. A6< a Enter nebo jamku a klávesu se šipkou
 # $move je to, co bylo napsáno.
 entry-no-move = Tah { $move } tu není platný.
 
