@@ -158,7 +158,7 @@ effect-takasia = { $pit } jest zablokowany zasadą takasia na następny ruch.
 ## Legenda oznaczeń na liście ruchów (same oznaczenia są wyświetlane obok)
 
 legend-heading = Oznaczenia w zapisie ruchów
-legend-direction = kierunek ruchu, w lewo lub w prawo od wykonującego ruch (przy biciu: ten koniec przedniego rzędu, od którego wchodzą zbite ziarna)
+legend-direction = kierunek ruchu, w lewo lub w prawo z punktu widzenia wykonującego ruch (przy biciu: ten koniec przedniego rzędu, w którym wchodzą zbite ziarna)
 legend-safari = po znaku kierunku: safari, ruch poszedł dalej z nyumby
 legend-place = przed nazwą dołka: trafia do niego ziarno z zapasu
 legend-lap = okrążenie poszło zgodnie z ruchem wskazówek zegara (c) lub przeciwnie do ruchu wskazówek zegara (a)
