@@ -50,6 +50,25 @@ turn-over-side-won = Konec partie: { $winner ->
    *[north] vyhrál Sever
 } ({ $result })
 turn-over-draw = Konec partie: remíza ({ $result })
+# Při ztrátě spojení: žádný tah nelze odeslat.
+turn-offline = Bez připojení: obnovuje se spojení…
+# Název karty, když je hráč na tahu; $title je vlastní název stránky.
+title-your-turn = ● Jste na tahu – { $title }
+# Kdo partii sleduje. Divák vidí první zprávu; hráči vidí druhou, když se někdo dívá.
+watching-you = Tuto partii sledujete ({ $count ->
+    [one] { $count } divák
+    [few] { $count } diváci
+    [many] { $count } diváka
+   *[other] { $count } diváků
+})
+watching-count = { $count ->
+    [one] Partii sleduje { $count } divák
+    [few] Partii sledují { $count } diváci
+    [many] Partii sleduje { $count } diváka
+   *[other] Partii sleduje { $count } diváků
+}
+# Oznámení serveru k této návštěvě (už použitá pozvánka) lze zavřít.
+notice-dismiss = Zavřít
 
 ## Výsledek pro hráče: stojí před větou outcome-* z common.ftl
 
@@ -78,6 +97,8 @@ panel-connected = připojen
 panel-disconnected = odpojen
 panel-opponent-disconnected = soupeř je odpojen
 panel-moves = Tahy
+# Co poslední tah změnil v ruce nebo v zásobníku: $change má znaménko (+7, −1).
+panel-change = ({ $change })
 
 ## Tahy: poslední tah, seznam tahů a věta, kterou slyší čtečka obrazovky
 
@@ -110,6 +131,41 @@ move-played-captured-again = { $side ->
 }
 move-capture = { $seeds } z { $pit }
 announce-game-over = Konec partie.
+# Za větou o tahu: kdo je teď na tahu; $turn je jeden z řádků turn-* výše.
+announce-turn = { $turn }.
+# Záhlaví sloupce s čísly tahů v seznamu tahů.
+move-list-number = Č.
+
+## Co udělal poslední tah, zobrazeno pod deskou až do dalšího tahu
+
+# $captures je seznam položek effect-capture-sown nebo move-capture.
+effect-captured = { $side ->
+    [south] Jih vzal { $captures }.
+   *[north] Sever vzal { $captures }.
+}
+# Bao: vzatá semínka se sejí od kichwy $kichwa.
+effect-capture-sown = { $seeds ->
+    [one] { $seeds } z { $pit } a zasel ho od { $kichwa }
+    [few] { $seeds } z { $pit } a zasel je od { $kichwa }
+    [many] { $seeds } z { $pit } a zasel je od { $kichwa }
+   *[other] { $seeds } z { $pit } a zasel je od { $kichwa }
+}
+effect-nyumba-destroyed = { $side ->
+    [south] Nyumba Jihu je zničena.
+   *[north] Nyumba Severu je zničena.
+}
+effect-takasia = Jamka { $pit } je na příští tah zablokována pravidlem takasia.
+
+## Legenda ke značkám v seznamu tahů (samotné značky jsou zobrazeny vedle)
+
+legend-heading = Značky u tahů
+legend-direction = směr tahu: doleva nebo doprava z pohledu táhnoucího hráče (při braní: konec vnitřní řady, kterým vzatá semínka vstupují na desku)
+legend-safari = za směrem: safari, tah pokračoval z nyumby
+legend-place = před jamkou: do jamky přijde semínko ze zásoby
+legend-lap = kolo šlo po směru (c) nebo proti směru hodinových ručiček (a)
+legend-takasa = takasa: tah nic nevzal
+legend-takasia = takasa, která zablokuje jednu ze soupeřových jamek (takasia)
+legend-win = tah vyhrává partii
 
 ## Deska (názvy pro čtečky obrazovky)
 
@@ -135,6 +191,8 @@ board-pit-reserved = rezervovaná
 board-pit-last = poslední tah
 board-pit-playable = lze z ní táhnout
 board-pit-selected = vybraná
+board-pit-captured = poslední tah z ní bral
+board-pit-deciding = tah tu čeká na volbu
 
 ## Dialog tahu: volby po kliknutí na jamku
 
@@ -173,6 +231,28 @@ dialogue-anticlockwise = ↺ Proti směru hodinových ručiček (volba { $lap })
 dialogue-anticlockwise-long = Volba { $lap }: proti směru hodinových ručiček
 dialogue-cancel = Zrušit
 
+## Proč z jamky nelze táhnout, řečeno vedle ní po kliknutí
+
+note-spectator = Partii sledujete: diváci nemohou táhnout.
+note-game-over = Partie skončila.
+note-offline = Bez připojení: tahy počkají na obnovení spojení.
+note-busy = Počkejte: právě se hraje tah.
+note-computer-turn = Na tahu je počítač.
+# $side je strana na tahu; $pit je jamka druhé strany.
+note-other-side = { $side ->
+    [south] { $pit } je jamka Severu: na tahu je Jih.
+   *[north] { $pit } je jamka Jihu: na tahu je Sever.
+}
+note-empty = Jamka { $pit } je prázdná.
+note-takasia = Jamka { $pit } je v tomto tahu zablokována pravidlem takasia.
+
+## Zadání tahu z klávesnice
+
+entry-label = Zadejte tah
+entry-hint = např. A6< a Enter nebo jamku a klávesu se šipkou
+# $move je to, co bylo napsáno.
+entry-no-move = Tah { $move } tu není platný.
+
 ## Tlačítka a nastavení vedle desky
 
 control-resign = Vzdát se
@@ -190,6 +270,11 @@ settings-speed-normal = Normální
 settings-speed-slow = Pomalá
 # $box je zaškrtávací políčko.
 settings-sound = { $box } Zvuk
+# $box je zaškrtávací políčko.
+settings-notify = { $box } Upozornit mě, až budu na tahu
+notify-title = Jste na tahu
+# $game je název hry.
+notify-body = Jste na tahu ve hře { $game }.
 
 ## Nabídky vrácení tahu a odvety
 
@@ -233,6 +318,7 @@ status-ply = Půltah { $ply }
 status-sent = Odesláno: { $move }…
 status-unsent = Bez připojení: tah nebyl odeslán. Obnovuje se spojení…
 status-protocol = Tato stránka je zastaralá: načtěte ji znovu.
+offline-banner = Spojení se přerušilo: obnovuje se… Tahy počkají, dokud nebude znovu navázáno.
 
 ## Odmítnutí ze serveru podle kódu (docs/protocol.md §3.4)
 

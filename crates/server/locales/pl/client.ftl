@@ -49,6 +49,25 @@ turn-over-side-won = Koniec partii: { $winner ->
    *[north] wygrała Północ
 } ({ $result })
 turn-over-draw = Koniec partii: remis ({ $result })
+# Gdy połączenie zostało utracone: nie można wysłać ruchu.
+turn-offline = Brak połączenia: ponowne łączenie…
+# Tytuł karty, gdy gracz ma ruch; $title to własny tytuł strony.
+title-your-turn = ● Twój ruch – { $title }
+# Kto ogląda partię. Widz widzi pierwszy komunikat; gracze widzą drugi, gdy ktoś ogląda.
+watching-you = Oglądasz tę partię ({ $count ->
+    [one] { $count } widz
+    [few] { $count } widzów
+    [many] { $count } widzów
+   *[other] { $count } widza
+})
+watching-count = { $count ->
+    [one] { $count } widz ogląda
+    [few] { $count } widzów ogląda
+    [many] { $count } widzów ogląda
+   *[other] { $count } widza ogląda
+}
+# Komunikat serwera dla tej wizyty (zaproszenie już wykorzystane) można zamknąć.
+notice-dismiss = Zamknij
 
 ## Wynik dla gracza: przed zdaniem outcome-* z common.ftl
 
@@ -77,6 +96,8 @@ panel-connected = połączono
 panel-disconnected = rozłączono
 panel-opponent-disconnected = przeciwnik się rozłączył
 panel-moves = Ruchy
+# Co ostatni ruch zmienił w ręce lub magazynie: $change ma znak (+7, −1).
+panel-change = ({ $change })
 
 ## Ruchy: ostatni ruch, lista ruchów i zdanie dla czytnika ekranu
 
@@ -108,6 +129,42 @@ move-played-captured-again = { $side ->
 }
 move-capture = { $seeds } z { $pit }
 announce-game-over = Koniec partii.
+# Po zdaniu o ruchu: czyj teraz ruch; $turn to jeden z wierszy turn-* powyżej.
+announce-turn = { $turn }.
+# Nagłówek kolumny z numerami ruchów na liście ruchów.
+move-list-number = Nr
+
+## Co zrobił ostatni ruch: zdanie pod planszą aż do następnego ruchu
+
+# $captures to lista pozycji effect-capture-sown lub move-capture.
+effect-captured = { $side ->
+    [south] Południe zbiło { $captures }.
+   *[north] Północ zbiła { $captures }.
+}
+# Bao: zbite ziarna zostały rozsiane od kichwy $kichwa. Bez czasownika w czasie przeszłym,
+# bo komunikat nie zna strony (Południe zbiło / Północ zbiła); imiesłów zgadza się z ziarnami.
+effect-capture-sown = { $seeds ->
+    [one] { $seeds } z { $pit }, rozsiane od { $kichwa }
+    [few] { $seeds } z { $pit }, rozsiane od { $kichwa }
+    [many] { $seeds } z { $pit }, rozsianych od { $kichwa }
+   *[other] { $seeds } z { $pit }, rozsiane od { $kichwa }
+}
+effect-nyumba-destroyed = { $side ->
+    [south] Nyumba Południa została zniszczona.
+   *[north] Nyumba Północy została zniszczona.
+}
+effect-takasia = { $pit } jest zablokowany zasadą takasia na następny ruch.
+
+## Legenda oznaczeń na liście ruchów (same oznaczenia są wyświetlane obok)
+
+legend-heading = Oznaczenia w zapisie ruchów
+legend-direction = kierunek ruchu, w lewo lub w prawo z punktu widzenia wykonującego ruch (przy biciu: ten koniec przedniego rzędu, w którym wchodzą zbite ziarna)
+legend-safari = po znaku kierunku: safari, ruch poszedł dalej z nyumby
+legend-place = przed nazwą dołka: trafia do niego ziarno z zapasu
+legend-lap = okrążenie poszło zgodnie z ruchem wskazówek zegara (c) lub przeciwnie do ruchu wskazówek zegara (a)
+legend-takasa = takasa: ruch niczego nie zbił
+legend-takasia = takasa, która blokuje jeden z dołków przeciwnika (takasia)
+legend-win = ruch wygrywa partię
 
 ## Plansza (nazwy dla czytników ekranu)
 
@@ -133,6 +190,8 @@ board-pit-reserved = zarezerwowany
 board-pit-last = ostatni ruch
 board-pit-playable = można z niego zagrać
 board-pit-selected = wybrany
+board-pit-captured = zbity w ostatnim ruchu
+board-pit-deciding = tu ruch czeka na wybór
 
 ## Okno wyboru ruchu: wybory po kliknięciu dołka
 
@@ -171,6 +230,28 @@ dialogue-anticlockwise = ↺ Przeciwnie do ruchu wskazówek zegara (wybór { $la
 dialogue-anticlockwise-long = Przeciwnie do ruchu wskazówek zegara przy wyborze nr { $lap }
 dialogue-cancel = Anuluj
 
+## Dlaczego z dołka nie można zagrać: komunikat obok niego po kliknięciu
+
+note-spectator = Oglądasz partię: widzowie nie mogą wykonywać ruchów.
+note-game-over = Partia jest zakończona.
+note-offline = Brak połączenia: ruchy czekają na jego przywrócenie.
+note-busy = Poczekaj: trwa wykonywanie ruchu.
+note-computer-turn = Teraz ruch komputera.
+# $side to strona, która ma ruch; $pit to dołek drugiej strony.
+note-other-side = { $side ->
+    [south] { $pit } to dołek Północy: teraz ruch Południa.
+   *[north] { $pit } to dołek Południa: teraz ruch Północy.
+}
+note-empty = { $pit } jest pusty.
+note-takasia = { $pit } jest w tym ruchu zablokowany zasadą takasia.
+
+## Wpisywanie ruchu
+
+entry-label = Wpisz ruch
+entry-hint = np. A6< i Enter albo dołek i klawisz strzałki
+# $move to wpisany tekst.
+entry-no-move = Nie ma tu dozwolonego ruchu { $move }.
+
 ## Przyciski i ustawienia obok planszy
 
 control-resign = Poddaj się
@@ -188,6 +269,11 @@ settings-speed-normal = Normalna
 settings-speed-slow = Wolna
 # $box to pole wyboru.
 settings-sound = { $box } Dźwięk
+# $box to pole wyboru.
+settings-notify = { $box } Powiadamiaj mnie, gdy nadejdzie mój ruch
+notify-title = Twój ruch
+# $game to nazwa gry.
+notify-body = Twój ruch w partii { $game }.
 
 ## Propozycje cofnięcia ruchu i rewanżu
 
@@ -231,6 +317,7 @@ status-ply = Półruch { $ply }
 status-sent = Wysłano { $move }…
 status-unsent = Brak połączenia: nie wysłano. Ponowne łączenie…
 status-protocol = Ta strona jest nieaktualna: odśwież ją.
+offline-banner = Utracono połączenie: ponowne łączenie… Ruchy poczekają, aż zostanie przywrócone.
 
 ## Odmowy serwera według kodu (docs/protocol.md §3.4)
 

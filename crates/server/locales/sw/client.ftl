@@ -50,6 +50,21 @@ turn-over-side-won = Mchezo umekwisha: { $winner ->
    *[north] Kaskazini ameshinda
 } ({ $result })
 turn-over-draw = Mchezo umekwisha: sare ({ $result })
+# Muunganisho ukikatika: hakuna hatua inayoweza kutumwa.
+turn-offline = Nje ya mtandao: inaunganisha upya…
+# Kichwa cha kichupo ikiwa ni zamu ya mchezaji; $title ni kichwa cha ukurasa wenyewe.
+title-your-turn = ● Zamu yako – { $title }
+# Nani anatazama mchezo. Mtazamaji huona ya kwanza; wachezaji huona ya pili mtu akitazama.
+watching-you = Unatazama mchezo huu ({ $count ->
+    [one] mtazamaji { $count }
+   *[other] watazamaji { $count }
+})
+watching-count = { $count ->
+    [one] mtazamaji { $count } anatazama
+   *[other] watazamaji { $count } wanatazama
+}
+# Taarifa ya seva kwa ziara hii (mwaliko uliokwisha tumika) inaweza kufungwa.
+notice-dismiss = Funga
 
 ## Matokeo, kwa mchezaji: husemwa kabla ya sentensi ya outcome-* ya common.ftl
 
@@ -78,6 +93,8 @@ panel-connected = yupo mtandaoni
 panel-disconnected = hayupo mtandaoni
 panel-opponent-disconnected = mpinzani hayupo mtandaoni
 panel-moves = Hatua
+# Kile hatua ya mwisho ilichobadilisha mkononi au ghalani: $change ina alama (+7, −1).
+panel-change = ({ $change })
 
 ## Hatua: hatua ya mwisho, orodha ya hatua, na sentensi anayoisikia msomaji wa skrini
 
@@ -110,6 +127,39 @@ move-played-captured-again = { $side ->
 }
 move-capture = kete { $seeds } kutoka { $pit }
 announce-game-over = Mchezo umekwisha.
+# Baada ya sentensi ya hatua: ni zamu ya nani sasa; $turn ni mojawapo ya mistari ya turn-* hapo juu.
+announce-turn = { $turn }.
+# Kichwa cha safu ya namba za hatua katika orodha ya hatua.
+move-list-number = Na.
+
+## Kile hatua ya mwisho ilichofanya, husemwa chini ya ubao hadi hatua inayofuata
+
+# $captures ni orodha ya vipengele vya effect-capture-sown au move-capture.
+effect-captured = { $side ->
+    [south] Kusini amekula { $captures }.
+   *[north] Kaskazini amekula { $captures }.
+}
+# Bao: kete zilizoliwa zinasambazwa kuanzia kichwa $kichwa.
+effect-capture-sown = { $seeds ->
+    [one] kete { $seeds } kutoka { $pit } na kuisambaza kuanzia kichwa { $kichwa }
+   *[other] kete { $seeds } kutoka { $pit } na kuzisambaza kuanzia kichwa { $kichwa }
+}
+effect-nyumba-destroyed = { $side ->
+    [south] Nyumba ya Kusini imeharibiwa.
+   *[north] Nyumba ya Kaskazini imeharibiwa.
+}
+effect-takasia = Shimo { $pit } limezuiwa na takasia kwa hatua inayofuata.
+
+## Maelezo ya alama katika orodha ya hatua (alama zenyewe zinaonyeshwa kando)
+
+legend-heading = Alama katika hatua
+legend-direction = mwelekeo wa hatua, kwenda kushoto au kulia kwa anayecheza (katika hatua ya kula: ncha ya safu ya mbele ambapo kete zilizoliwa zinaingia)
+legend-safari = baada ya mwelekeo: safari, hatua iliendelea kutoka kwenye nyumba
+legend-place = kabla ya shimo: kete moja kutoka kwenye akiba inawekwa humo
+legend-lap = mzunguko ulikwenda kwa mwelekeo wa saa (c) au kinyume cha mwelekeo wa saa (a)
+legend-takasa = takasa: hatua haikula kete yoyote
+legend-takasia = takasa inayozuia mojawapo ya mashimo ya mpinzani (takasia)
+legend-win = hatua inashinda mchezo
 
 ## Ubao (majina kwa wasomaji wa skrini)
 
@@ -131,6 +181,8 @@ board-pit-reserved = limehifadhiwa
 board-pit-last = hatua ya mwisho
 board-pit-playable = linaweza kuchezwa
 board-pit-selected = limechaguliwa
+board-pit-captured = kete zake zimeliwa katika hatua ya mwisho
+board-pit-deciding = hatua inasubiri chaguo hapa
 
 ## Kisanduku cha hatua: machaguo baada ya kubofya shimo
 
@@ -168,6 +220,28 @@ dialogue-anticlockwise = ↺ Kinyume cha mwelekeo wa saa (chaguo la { $lap })
 dialogue-anticlockwise-long = Kinyume cha mwelekeo wa saa katika chaguo la { $lap }
 dialogue-cancel = Ghairi
 
+## Kwa nini shimo haliwezi kucheza, husemwa kando yake linapobofywa
+
+note-spectator = Unatazama: watazamaji hawawezi kucheza.
+note-game-over = Mchezo umekwisha.
+note-offline = Nje ya mtandao: hatua zinasubiri muunganisho.
+note-busy = Subiri: hatua inachezwa.
+note-computer-turn = Ni zamu ya kompyuta.
+# $side ni upande wenye zamu; $pit ni shimo la upande mwingine.
+note-other-side = { $side ->
+    [south] { $pit } ni shimo la Kaskazini: ni zamu ya Kusini.
+   *[north] { $pit } ni shimo la Kusini: ni zamu ya Kaskazini.
+}
+note-empty = Shimo { $pit } ni tupu.
+note-takasia = Shimo { $pit } limezuiwa na takasia katika zamu hii.
+
+## Kuandika hatua
+
+entry-label = Andika hatua
+entry-hint = k.m. A6< kisha Enter, au shimo kisha kitufe cha mshale
+# $move ni kile kilichoandikwa.
+entry-no-move = Hakuna hatua halali { $move } hapa.
+
 ## Vitufe na mipangilio kando ya ubao
 
 control-resign = Kubali kushindwa
@@ -185,6 +259,11 @@ settings-speed-normal = Kawaida
 settings-speed-slow = Polepole
 # $box ni kisanduku cha kuteua.
 settings-sound = { $box } Sauti
+# $box ni kisanduku cha kuteua.
+settings-notify = { $box } Nijulishe inapofika zamu yangu
+notify-title = Zamu yako
+# $game ni jina la mchezo.
+notify-body = Ni zamu yako katika { $game }.
 
 ## Mapendekezo ya kurudisha hatua au ya mchezo wa marudiano
 
@@ -228,6 +307,7 @@ status-ply = Hatua ya { $ply }
 status-sent = Hatua { $move } imetumwa…
 status-unsent = Nje ya mtandao: haijatumwa. Inaunganisha upya…
 status-protocol = Ukurasa huu umepitwa na wakati: upakie upya.
+offline-banner = Muunganisho umekatika: inaunganisha upya… Hatua zinasubiri hadi urejee.
 
 ## Makatao ya seva, kwa misimbo yao (docs/protocol.md §3.4)
 
