@@ -50,6 +50,21 @@ turn-over-side-won = პარტია დასრულდა: { $winner ->
    *[north] ჩრდილოეთმა მოიგო
 } ({ $result })
 turn-over-draw = პარტია დასრულდა: ყაიმი ({ $result })
+# While the connection is lost: no move can be sent.
+turn-offline = ოფლაინ: ხელახალი დაკავშირება…
+# The tab's title when it is the player's turn; $title is the page's own title.
+title-your-turn = ● თქვენი სვლაა – { $title }
+# Who watches the game. A spectator sees the first; players see the second when someone watches.
+watching-you = თქვენ ამ პარტიას უყურებთ ({ $count ->
+    [one] { $count } მაყურებელი
+   *[other] { $count } მაყურებელი
+})
+watching-count = { $count ->
+    [one] პარტიას უყურებს { $count } მაყურებელი
+   *[other] პარტიას უყურებს { $count } მაყურებელი
+}
+# The server's notice for this visit (an invitation already used) can be closed.
+notice-dismiss = დახურვა
 
 ## The outcome, for a player: said before the outcome-* sentence of common.ftl
 
@@ -78,6 +93,8 @@ panel-connected = დაკავშირებულია
 panel-disconnected = კავშირი გაწყდა
 panel-opponent-disconnected = მოწინააღმდეგეს კავშირი გაუწყდა
 panel-moves = სვლები
+# What the last move changed in a hand or a store: $change is signed (+7, −1).
+panel-change = ({ $change })
 
 ## Moves: the last move, the move list, and the sentence a screen reader hears
 
@@ -110,6 +127,39 @@ move-played-captured-again = { $side ->
 }
 move-capture = { $seeds } თესლი { $pit }-დან
 announce-game-over = პარტია დასრულდა.
+# After a move's sentence: whose turn it is now; $turn is one of the turn-* lines above.
+announce-turn = { $turn }.
+# The head of the move number column of the move list.
+move-list-number = №
+
+## What the last move did, said under the board until the next move
+
+# $captures is a list of effect-capture-sown or move-capture items.
+effect-captured = { $side ->
+    [south] სამხრეთმა აიღო { $captures }.
+   *[north] ჩრდილოეთმა აიღო { $captures }.
+}
+# Bao: the captured seeds are sown from the kichwa $kichwa.
+effect-capture-sown = { $seeds ->
+    [one] { $seeds } თესლი { $pit }-დან და დათესა { $kichwa }-დან
+   *[other] { $seeds } თესლი { $pit }-დან და დათესა { $kichwa }-დან
+}
+effect-nyumba-destroyed = { $side ->
+    [south] სამხრეთის nyumba განადგურებულია.
+   *[north] ჩრდილოეთის nyumba განადგურებულია.
+}
+effect-takasia = { $pit } შემდეგი სვლისთვის დაბლოკილია takasia-თი.
+
+## The legend of the marks in the move list (the marks themselves are shown beside)
+
+legend-heading = ნიშნები სვლების ჩანაწერში
+legend-direction = სვლის მიმართულება, მისი შემსრულებლის მარცხნივ ან მარჯვნივ (აღებისას: წინა რიგის ის ბოლო, სადაც აღებული თესლები შემოდის)
+legend-safari = მიმართულების შემდეგ: safari, სვლა nyumba-დან გაგრძელდა
+legend-place = ორმოს წინ: მასში მარაგიდან თესლი ჩაიდება
+legend-lap = წრე შემობრუნდა საათის ისრის მიმართულებით (c) ან საათის ისრის საწინააღმდეგოდ (a)
+legend-takasa = takasa: სვლამ არაფერი აიღო
+legend-takasia = takasa, რომელიც მოწინააღმდეგის ერთ ორმოს ბლოკავს (takasia)
+legend-win = სვლა პარტიას იგებს
 
 ## The board (names for screen readers)
 
@@ -131,6 +181,8 @@ board-pit-reserved = დაჯავშნილია
 board-pit-last = ბოლო სვლა
 board-pit-playable = სვლა შეიძლება
 board-pit-selected = არჩეულია
+board-pit-captured = აღებულია ბოლო სვლით
+board-pit-deciding = სვლა აქ არჩევანს ელოდება
 
 ## The move dialogue: the choices after a click on a pit
 
@@ -168,6 +220,28 @@ dialogue-anticlockwise = ↺ საათის ისრის საწინ�
 dialogue-anticlockwise-long = არჩევანი { $lap }: საათის ისრის საწინააღმდეგოდ
 dialogue-cancel = გაუქმება
 
+## Why a pit cannot move, said next to it when it is clicked
+
+note-spectator = თქვენ პარტიას უყურებთ: მაყურებელს სვლის შესრულება არ შეუძლია.
+note-game-over = პარტია დასრულებულია.
+note-offline = ოფლაინ: სვლები კავშირის აღდგენას ელოდება.
+note-busy = დაელოდეთ: სვლა სრულდება.
+note-computer-turn = ახლა კომპიუტერის სვლაა.
+# $side is the side to move; $pit is a pit of the other side.
+note-other-side = { $side ->
+    [south] { $pit } ჩრდილოეთის ორმოა: ახლა სამხრეთის სვლაა.
+   *[north] { $pit } სამხრეთის ორმოა: ახლა ჩრდილოეთის სვლაა.
+}
+note-empty = { $pit } ცარიელია.
+note-takasia = { $pit } ამ სვლისთვის დაბლოკილია takasia-თი.
+
+## Typing a move
+
+entry-label = აკრიფეთ სვლა
+entry-hint = მაგ. A6< და Enter, ან ორმო და ისრის კლავიში
+# $move is what was typed.
+entry-no-move = { $move }: ასეთი დასაშვები სვლა აქ არ არის.
+
 ## Buttons and settings beside the board
 
 control-resign = დანებება
@@ -185,6 +259,11 @@ settings-speed-normal = ჩვეულებრივი
 settings-speed-slow = ნელი
 # $box is the check box.
 settings-sound = { $box } ხმა
+# $box is the check box.
+settings-notify = { $box } შეტყობინება, როცა ჩემი სვლაა
+notify-title = თქვენი სვლაა
+# $game is the game's name.
+notify-body = { $game }: თქვენი სვლაა.
 
 ## Offers of a takeback or a rematch
 
@@ -228,6 +307,7 @@ status-ply = ნახევარსვლა { $ply }
 status-sent = { $move } გაიგზავნა…
 status-unsent = ოფლაინ: სვლა არ გაიგზავნა. ხელახალი დაკავშირება…
 status-protocol = ეს გვერდი მოძველებულია: განაახლეთ იგი.
+offline-banner = კავშირი გაწყდა: ხელახალი დაკავშირება… სვლები მის აღდგენას დაელოდება.
 
 ## Refusals from the server, by their code (docs/protocol.md §3.4)
 
