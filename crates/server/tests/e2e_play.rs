@@ -405,9 +405,12 @@ async fn decision_at_the_nyumba(origin: &str, l: &Page, d: &Page, artifacts: &Pa
     let phone = wait_for(l, "the question on a phone", async || {
         let v = board(l).await;
         let p = &v["place"];
+        // A phone turns the board a quarter: the question stands beside the ringed pit, its
+        // choices shown (the caret is measured on the unturned board only).
         let ok = v["at"] == nyumba.as_str()
             && p["vw"].as_f64().is_some_and(|w| w <= 400.0)
-            && (p["pit"].as_f64().unwrap_or(0.0) - p["caret"].as_f64().unwrap_or(-9.0)).abs() < 3.0;
+            && v["deciding"] == serde_json::json!([nyumba.as_str()])
+            && v["choices"].as_array().is_some_and(|c| c.len() >= 2);
         if ok { Ok(v) } else { Err(v.to_string()) }
     })
     .await;

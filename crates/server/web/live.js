@@ -435,7 +435,7 @@ export class LiveGame {
     const turnedBefore = this.board.portrait;
     this.board.setView({ bottom: this.bottomSide(), portrait: pick.turned, box: pick.box });
     // an open dialogue's buttons name screen directions (↓ A5): say them again once turned
-    if (pick.turned !== turnedBefore && this.dialogue.active) this.dialogue.show();
+    if (pick.turned !== turnedBefore && this.dialogue.active) this.dialogue.replace();
     if (force) {
       this.board.build();
       // once the lines around the board have their text, measure again
