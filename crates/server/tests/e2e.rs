@@ -32,8 +32,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use futures_util::FutureExt as _;
-use mancala::trace::{Event, Trace};
-use mancala::{Position, Side, Variant};
+use mancala::{Position, Variant};
 use mancala_server::i18n::{Arg, Lang, client_json, s};
 use serde_json::Value;
 
@@ -323,53 +322,6 @@ async fn friend_game_to_the_end(origin: &str, a: &Page, b: &Page, artifacts: &Pa
         sa.ply, sb.announced
     );
     (game, sa.ply)
-}
-
-/// The English sentence the client announces for the move of `trace` (client.ftl `move-*`),
-/// made here from the rules' own account of the move.
-fn move_sentence_en(trace: &Trace) -> String {
-    let tr = Lang::En.tr();
-    let captures: Vec<String> = trace
-        .captures()
-        .map(|(pit, seeds)| {
-            tr.args(
-                "move-capture",
-                &[("seeds", Arg::from(seeds)), ("pit", s(pit.to_string()))],
-            )
-        })
-        .collect();
-    let again = trace.events().contains(&Event::ExtraTurn);
-    let mut args = vec![
-        ("side", side_key(trace.before().turn())),
-        ("move", s(trace.text().to_owned())),
-    ];
-    let id = match (captures.is_empty(), again) {
-        (true, false) => "move-played",
-        (true, true) => "move-played-again",
-        (false, false) => "move-played-captured",
-        (false, true) => "move-played-captured-again",
-    };
-    if !captures.is_empty() {
-        args.push(("captures", s(english_list(&captures))));
-    }
-    tr.args(id, &args)
-}
-
-/// A list as the browser's `Intl.ListFormat("en", {type: "conjunction"})` writes it.
-fn english_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [a, b] => format!("{a} and {b}"),
-        [init @ .., last] => format!("{}, and {last}", init.join(", ")),
-    }
-}
-
-fn side_key(side: Side) -> Arg {
-    s(match side {
-        Side::South => "south",
-        Side::North => "north",
-    })
 }
 
 /// The English sentence for an `outcome` object (docs/protocol.md §4.1): common.ftl's

@@ -121,23 +121,6 @@ fn en() -> mancala_server::i18n::Tr {
     Lang::En.tr()
 }
 
-fn side_key(side: Side) -> Arg {
-    s(match side {
-        Side::South => "south",
-        Side::North => "north",
-    })
-}
-
-/// A list as the browser's `Intl.ListFormat("en", {type: "conjunction"})` writes it.
-fn english_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [a, b] => format!("{a} and {b}"),
-        [init @ .., last] => format!("{}, and {last}", init.join(", ")),
-    }
-}
-
 /// A move text without its marks (notation.md §4.4).
 fn bare(text: &str) -> &str {
     text.trim_end_matches(['*', '#'])
@@ -691,30 +674,8 @@ async fn move_list_shows(page: &Page, moves: &[String]) {
 /// client.ftl's `move-*` sentence from the rules' trace, then `announce-turn`.
 fn announced_en(trace: &Trace) -> String {
     let tr = en();
-    let captures: Vec<String> = trace
-        .captures()
-        .map(|(pit, seeds)| {
-            tr.args(
-                "move-capture",
-                &[("seeds", Arg::from(seeds)), ("pit", s(pit.to_string()))],
-            )
-        })
-        .collect();
     let again = trace.events().contains(&Event::ExtraTurn);
-    let mut args = vec![
-        ("side", side_key(trace.before().turn())),
-        ("move", s(trace.text().to_owned())),
-    ];
-    let id = match (captures.is_empty(), again) {
-        (true, false) => "move-played",
-        (true, true) => "move-played-again",
-        (false, false) => "move-played-captured",
-        (false, true) => "move-played-captured-again",
-    };
-    if !captures.is_empty() {
-        args.push(("captures", s(english_list(&captures))));
-    }
-    let played = tr.args(id, &args);
+    let played = move_sentence_en(trace);
     let next = trace.result().turn();
     let turn = tr.args(
         if again {

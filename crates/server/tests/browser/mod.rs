@@ -587,6 +587,58 @@ pub(crate) async fn post_json(origin: &str, path: &str, body: &Value) -> Value {
     .expect("the request task")
 }
 
+// ---------------------------------------------------------------- the English the client says
+
+/// The English sentence the client announces for the move of `trace` (client.ftl `move-*`),
+/// made here from the rules' own account of the move.
+pub(crate) fn move_sentence_en(trace: &mancala::trace::Trace) -> String {
+    let tr = mancala_server::i18n::Lang::En.tr();
+    let captures: Vec<String> = trace
+        .captures()
+        .map(|(pit, seeds)| {
+            tr.args(
+                "move-capture",
+                &[
+                    ("seeds", mancala_server::i18n::Arg::from(seeds)),
+                    ("pit", mancala_server::i18n::s(pit.to_string())),
+                ],
+            )
+        })
+        .collect();
+    let again = trace.events().contains(&mancala::trace::Event::ExtraTurn);
+    let mut args = vec![
+        ("side", side_key(trace.before().turn())),
+        ("move", mancala_server::i18n::s(trace.text().to_owned())),
+    ];
+    let id = match (captures.is_empty(), again) {
+        (true, false) => "move-played",
+        (true, true) => "move-played-again",
+        (false, false) => "move-played-captured",
+        (false, true) => "move-played-captured-again",
+    };
+    if !captures.is_empty() {
+        args.push(("captures", mancala_server::i18n::s(english_list(&captures))));
+    }
+    tr.args(id, &args)
+}
+
+/// A list as the browser's `Intl.ListFormat("en", {type: "conjunction"})` writes it.
+pub(crate) fn english_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} and {b}"),
+        [init @ .., last] => format!("{}, and {last}", init.join(", ")),
+    }
+}
+
+pub(crate) fn side_key(side: mancala::Side) -> mancala_server::i18n::Arg {
+    mancala_server::i18n::s(match side {
+        mancala::Side::South => "south",
+        mancala::Side::North => "north",
+    })
+}
+
 // ---------------------------------------------------------------- small things
 
 /// xorshift64*: the same seed, the same picks.
