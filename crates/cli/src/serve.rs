@@ -17,6 +17,19 @@ pub(crate) struct ServeArgs {
     /// Computer searches at once (default: the number of cores)
     #[arg(long, env = "MANCALA_SEARCHES")]
     searches: Option<usize>,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// The server's limits (docs/operations.md, "Limits"), each a flag with an environment
+/// fallback.
+#[derive(Debug, Args)]
+pub(crate) struct LimitArgs {}
+
+impl LimitArgs {
+    fn to_limits(&self) -> mancala_server::Limits {
+        mancala_server::Limits::default()
+    }
 }
 
 async fn shutdown_signal() {
@@ -59,6 +72,7 @@ pub(crate) fn run(args: &ServeArgs) -> Result<()> {
         bind: args.bind,
         database_url: args.database_url.clone(),
         searches,
+        limits: args.limits.to_limits(),
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {

@@ -9,6 +9,7 @@ mod http;
 mod hub;
 pub mod i18n;
 mod ids;
+mod limits;
 mod pages;
 mod protocol;
 mod rules_pages;
@@ -22,6 +23,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 pub use hub::Hub;
+pub use limits::Limits;
 pub use pages::version;
 pub use store::{Store, StoreError, connect};
 
@@ -38,6 +40,8 @@ pub struct AppState {
     pub hub: Arc<Hub>,
     /// Set to `true` when the server shuts down: open WebSockets close.
     pub shutdown: watch::Receiver<bool>,
+    /// The operator's limits.
+    pub limits: Arc<Limits>,
 }
 
 impl AppState {
@@ -45,11 +49,22 @@ impl AppState {
     /// sender shuts the WebSockets down.
     #[must_use]
     pub fn new(store: Arc<dyn Store>, searches: usize) -> (Self, watch::Sender<bool>) {
+        Self::with_limits(store, searches, Limits::default())
+    }
+
+    /// A state over `store` as [`AppState::new`], with the operator's `limits`.
+    #[must_use]
+    pub fn with_limits(
+        store: Arc<dyn Store>,
+        searches: usize,
+        limits: Limits,
+    ) -> (Self, watch::Sender<bool>) {
         let (tx, rx) = watch::channel(false);
         (
             Self {
                 hub: Arc::new(Hub::new(store, searches)),
                 shutdown: rx,
+                limits: Arc::new(limits),
             },
             tx,
         )
@@ -70,6 +85,8 @@ pub struct Config {
     pub database_url: String,
     /// Computer searches at once (each takes one core for up to a second).
     pub searches: usize,
+    /// The operator's limits.
+    pub limits: Limits,
 }
 
 /// A server bound to its address, ready to run.
@@ -104,7 +121,8 @@ impl Server {
         let listener = TcpListener::bind(config.bind)
             .await
             .map_err(|e| ServeError::Bind(config.bind, e))?;
-        let (state, shutdown) = AppState::new(store, config.searches);
+        let (state, shutdown) =
+            AppState::with_limits(store, config.searches, config.limits.clone());
         Ok(Self {
             listener,
             state,

@@ -497,6 +497,7 @@ impl Site {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             database_url: format!("sqlite://{}", db.display()),
             searches: 1,
+            limits: mancala_server::Limits::default(),
         };
         let server = Server::bind(&config).await.expect("the server starts");
         let addr = server.local_addr().expect("the server's address");
