@@ -69,22 +69,9 @@ export class MoveDialogue {
 
   /** Why `pit` cannot start a move now: said from the data, not from the rules. */
   whyNot(pit) {
-    const s = this.state;
-    const p = s.position;
-    switch (this.blocked()) {
-      case 'spectator':
-        return t('note-spectator');
-      case 'over':
-        return t('note-game-over');
-      case 'offline':
-        return t('note-offline');
-      case 'busy':
-        return t('note-busy');
-      case 'turn':
-        return s.seats?.[p.turn]?.kind === 'computer' ? t('note-computer-turn') : t('dialogue-wait');
-      default:
-        break;
-    }
+    const blocked = this.blockedText(true);
+    if (blocked !== null) return blocked;
+    const p = this.state.position;
     if (pitSide(pit) !== p.turn) return t('note-other-side', { pit, side: p.turn });
     if ((p.pits?.[pit] ?? 0) === 0) return t('note-empty', { pit });
     if (p.takasia === pit) return t('note-takasia', { pit });
@@ -127,8 +114,15 @@ export class MoveDialogue {
     return this.open(p.pit, p.steps, key);
   }
 
-  blockedText() {
+  /**
+   * Why no move can be made now (live.js `blocked`), in words; null when one can. `atPit`: said
+   * next to a pit that was clicked, where the other side's turn names a computer thinking.
+   */
+  blockedText(atPit = false) {
+    const s = this.state;
     switch (this.blocked()) {
+      case null:
+        return null;
       case 'spectator':
         return t('note-spectator');
       case 'over':
@@ -137,7 +131,9 @@ export class MoveDialogue {
         return t('note-offline');
       case 'busy':
         return t('note-busy');
-      default:
+      case 'turn':
+        return atPit && s.seats?.[s.position.turn]?.kind === 'computer' ? t('note-computer-turn') : t('dialogue-wait');
+      default: // 'loading'
         return t('dialogue-wait');
     }
   }
