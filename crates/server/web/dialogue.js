@@ -239,6 +239,7 @@ export class MoveDialogue {
     box.classList.remove('anchored', 'above', 'below', 'beside', 'caret-left');
     box.style.removeProperty('left');
     box.style.removeProperty('top');
+    box.style.removeProperty('width');
     box.style.removeProperty('--caret');
     for (const e of this.covered()) e.classList.remove('covered');
     const board = this.board();
@@ -346,18 +347,20 @@ export class MoveDialogue {
   /**
    * Puts the choice panel next to pit `at`: below the board under it when the pit is in the
    * board's lower half, above the board over it otherwise, beside it on a board turned a
-   * quarter; a caret points at the pit.
+   * quarter, in the column beside the board, level with it, where the strips stand there (a
+   * phone held sideways); a caret points at the pit.
    */
   place(at) {
     const box = this.el.choices;
     const area = this.el.boardArea;
+    // out of the flow before anything is measured: in flow it may push the board down
+    box.classList.add('anchored');
     const pit = this.board().pitRect(at);
     const wrap = this.el.boardWrap.getBoundingClientRect();
     if (!pit || !area || !wrap.width) return;
     const base = area.getBoundingClientRect();
     const cx = (pit.left + pit.right) / 2 - base.left;
     const cy = (pit.top + pit.bottom) / 2 - base.top;
-    box.classList.add('anchored');
     const w = box.offsetWidth;
     const hgt = box.offsetHeight;
     const maxLeft = Math.max(0, base.width - w);
@@ -373,19 +376,37 @@ export class MoveDialogue {
       box.classList.toggle('caret-left', leftHalf);
       return;
     }
+    if (this.main.classList.contains('strips-beside')) {
+      // the board fills the screen's height: the panel goes in the column beside it, level with
+      // the pit, over the strips (hidden meanwhile)
+      box.classList.add('beside', 'caret-left');
+      const left = wrap.right - base.left + 12;
+      box.style.left = `${left}px`;
+      box.style.width = `${Math.max(0, base.width - left)}px`;
+      const high = box.offsetHeight;
+      const top = Math.min(Math.max(wrap.top - base.top, cy - high / 2), Math.max(0, wrap.bottom - base.top - high));
+      box.style.top = `${top}px`;
+      box.style.setProperty('--caret', `${Math.min(Math.max(12, cy - top), high - 12)}px`);
+      this.cover(box);
+      return;
+    }
     const lower = cy > (wrap.top + wrap.bottom) / 2 - base.top;
     const left = Math.min(Math.max(0, cx - w / 2), maxLeft);
     box.classList.add(lower ? 'below' : 'above');
     box.style.left = `${left}px`;
     box.style.top = lower ? `${wrap.bottom - base.top + 6}px` : `${wrap.top - base.top - hgt - 6}px`;
     box.style.setProperty('--caret', `${cx - left}px`);
-    // what the panel lies over (a player strip, the lines under the board) is hidden meanwhile
+    this.cover(box);
+    box.scrollIntoView?.({ block: 'nearest' });
+  }
+
+  /** What the panel `box` lies over (a player strip, the lines under the board) is hidden meanwhile. */
+  cover(box) {
     const over = box.getBoundingClientRect();
     for (const e of this.covered()) {
       const r = e.getBoundingClientRect();
-      if (r.height && r.bottom > over.top && r.top < over.bottom) e.classList.add('covered');
+      if (r.height && r.bottom > over.top && r.top < over.bottom && r.right > over.left && r.left < over.right) e.classList.add('covered');
     }
-    box.scrollIntoView?.({ block: 'nearest' });
   }
 
   /** The parts of the board area the choice panel may lie over. */

@@ -417,6 +417,15 @@ export class LiveGame {
    * anticlockwise, the board seen from its right end: nothing is mirrored, sowing goes round the
    * same way as on the table, and the opponent faces the player from the left. The two strips
    * stand under the board in the same order, the opponent's left (style.css).
+   *
+   * A phone held sideways. Some 360-430 px high, the lines above a board (header, title and
+   * turn, the opponent's strip) and the player's strip below leave four rows of 8 under 44 px
+   * (43 px at 640x360), while the width is to spare. There the game's lines and both strips
+   * stand in a narrow column beside the board (`strips-beside`), which gets the screen's height
+   * below the one-line header: pits of some 50 px. Boards of 12 and 16 pits a row need the whole
+   * width instead and keep the strips above and below; each way is measured, and the column is
+   * taken where the pits would otherwise be under 1.2 times a finger and it makes them bigger, or
+   * where the player's strip would not fit under the board and the column keeps a finger's pits.
    */
   layout(force = false) {
     const g = this.state.game;
@@ -430,8 +439,12 @@ export class LiveGame {
     if (vh > vw * 1.15) {
       const turned = this.fit(true, vh);
       if (turned.pit > flat.pit && (flat.pit < 1.2 * this.touch() || turned.pit >= 1.2 * flat.pit)) pick = turned;
+    } else if (vw > vh * 1.15 && (flat.pit < 1.2 * this.touch() || flat.dropped)) {
+      const beside = this.fit(false, vh, true);
+      if (beside.pit > flat.pit || (flat.dropped && beside.pit >= this.touch())) pick = beside;
     }
     main.classList.toggle('portrait-board', pick.turned);
+    main.classList.toggle('strips-beside', pick.beside);
     const turnedBefore = this.board.portrait;
     this.board.setView({ bottom: this.bottomSide(), portrait: pick.turned, box: pick.box });
     // an open dialogue's buttons name screen directions (↓ A5): say them again once turned
@@ -447,26 +460,30 @@ export class LiveGame {
   /**
    * The box for the board, turned or not, and the pits it gives: the width of the board's place,
    * and the height from its top to the bottom of the screen, less the strips that go below it
-   * unless that makes the pits smaller than a finger (44 px; 32 on rows of 12 and 16).
+   * unless that makes the pits smaller than a finger (44 px; 32 on rows of 12 and 16): then
+   * `dropped`, they are left to scroll to. `beside`: the strips in a column beside the board (a
+   * phone held sideways), none below it.
    */
-  fit(turned, vh) {
+  fit(turned, vh, beside = false) {
     const E = this.el;
     this.main.classList.toggle('portrait-board', turned);
+    this.main.classList.toggle('strips-beside', beside);
     const wrap = E.boardWrap;
     const w = wrap.clientWidth;
     const top = wrap.getBoundingClientRect().top + window.scrollY;
     // under a turned board: the two strips, or the move dialogue in their place (two rows of
-    // buttons, 7rem)
+    // buttons, 7rem); nothing under a board with the strips beside it
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-    const below = turned ? Math.max(E.top.offsetHeight, E.bottom.offsetHeight, 7 * rem) : E.bottom.offsetHeight;
+    const strips = turned ? Math.max(E.top.offsetHeight, E.bottom.offsetHeight, 7 * rem) : E.bottom.offsetHeight;
+    const below = beside ? 0 : strips;
     const gap = parseFloat(getComputedStyle(wrap.parentElement).rowGap) || 0;
     const room = vh - top - 2;
     const want = this.touch();
     const box = (h) => ({ w, h: Math.max(h, 120) });
-    let best = { turned, box: box(room - below - 2 * gap), pit: 0 };
+    let best = { turned, beside, box: box(room - below - 2 * gap), pit: 0, dropped: false };
     best.pit = this.board.pitSize(best.box, turned);
-    if (best.pit < want) {
-      const all = { turned, box: box(room), pit: this.board.pitSize(box(room), turned) };
+    if (best.pit < want && below > 0) {
+      const all = { turned, beside, box: box(room), pit: this.board.pitSize(box(room), turned), dropped: true };
       if (all.pit > best.pit) best = all;
     }
     return best;
