@@ -1,23 +1,32 @@
 //! Phones (issue 12, item 5), end to end in Debian's headless Chromium: every game of
 //! [`Game::ALL`] as a pass-and-play game (`POST /api/games`, `"opponent": "local"`), its player
-//! page opened on a phone in portrait, 390x844 and 360x640 CSS px (Chromium's device emulation:
-//! a mobile viewport, overlay scroll bars, twice the pixels). Measured from the DOM on first
-//! load:
-//! - the whole board lies within the viewport (nothing to scroll to see a pit), and the page does
-//!   not scroll sideways;
+//! page opened on a phone (Chromium's device emulation: a mobile viewport, overlay scroll bars,
+//! twice the pixels) held upright, 390x844 and 360x640 CSS px, and sideways, 844x390 and 640x360.
+//! Every game in English; in each of the six other languages (`/{lang}/g/...`, whose header, game
+//! name, turn and strips are longer: Georgian and Russian most) the biggest boards, Hus 4x16,
+//! Bao la Kiswahili, Omweso and Kalah. Measured from the DOM on first load:
+//! - the whole board lies within the viewport (nothing to scroll to see a pit), and nothing on the
+//!   page reaches past its sides (the page does not scroll sideways);
+//! - the site's header is one line (at most 48 px high), and no text in it, in the game's lines or
+//!   in the player strips is cut (an ellipsis, or a box narrower than its text);
 //! - every pit's circle is at least 44 px across on boards of up to 8 pits a row and on Kalah,
 //!   32 px on the 12- and 16-pit boards;
 //! - every pit name is printed at least 11 px high (font size as rendered);
 //! - the player's own rows are nearest them: at the bottom, or on a board turned a quarter at the
-//!   right with pit 1 at the bottom (web/live.js `layout()` says why);
+//!   right with pit 1 at the bottom (web/live.js `layout()` says why); sideways, the game's lines
+//!   and strips may stand in a column beside the board (`strips-beside`), which must then show
+//!   both strips on screen;
 //! - in the games whose moves choose a direction (the rules crate's `chooses_direction`, the Bao
 //!   games), a click on a pit with two directions opens the move dialogue, whose buttons and
-//!   arrows on the board are at least 44 px both ways and on screen; the dialogue is cancelled.
+//!   arrows on the board are at least 44 px both ways and on screen, and each button's label on
+//!   as few lines as its words need (no word broken over two lines); the dialogue is cancelled.
 //!
 //! The measurements go to stdout as a table. Screenshots in `target/e2e/`: `phone-{slug}.png`
-//! (390x844) for every game, `phone-{slug}-dialogue.png` for the Bao games, `phone-360-{slug}.png`
-//! and both sizes in dark mode (`-dark`) for Bao la Kiswahili and Hus 4x16, and
-//! `desktop-{slug}.png` (1366x900, where the board must lie within the window too) for a few.
+//! (390x844) and `phone-640x360-{slug}.png` for every game in English, `phone-{slug}-dialogue.png`
+//! and `phone-640x360-{slug}-dialogue.png` for the Bao games, `phone-{size}-{lang}-{slug}.png` in
+//! Georgian and Russian at 360x640 and 640x360, `phone-{size}-{slug}-dark.png` at every size for
+//! Bao la Kiswahili and Hus 4x16, and `desktop-{slug}.png` (1366x900, where the board must lie
+//! within the window too) for a few.
 //!
 //! Without chromium and chromedriver the test prints a notice and passes, unless `CI=true`.
 
@@ -31,7 +40,7 @@ use std::fmt::Write as _;
 use std::io::{Read as _, Write as _};
 use std::net::TcpStream;
 use std::panic::AssertUnwindSafe;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use axum::http::Method;
@@ -45,11 +54,22 @@ mod browser;
 
 use browser::*;
 
-/// Phones in portrait, CSS px: a common Android size and a small one.
-const PHONES: [(u32, u32); 2] = [(390, 844), (360, 640)];
+/// Phones, CSS px: upright, a common Android size and a small one, then the same held sideways.
+const PHONES: [(u32, u32); 4] = [(390, 844), (360, 640), (844, 390), (640, 360)];
+/// The biggest boards (16 and 8 pits a row, Omweso's 8 with its long strips, Kalah's stores),
+/// measured in every language; the others in English.
+const IN_EVERY_LANGUAGE: [Game; 4] = [
+    Game::Hus4x16,
+    Game::BaoLaKiswahili,
+    Game::Omweso,
+    Game::Kalah,
+];
+/// The languages whose pages are also saved as pictures (the longest words), and the sizes.
+const PICTURED: [&str; 2] = ["ka", "ru"];
+const PICTURED_SIZES: [(u32, u32); 2] = [(360, 640), (640, 360)];
 /// A desktop window, CSS px.
 const DESKTOP: (u32, u32) = (1366, 900);
-/// The games also shown in dark mode, at both phone sizes.
+/// The games also shown in dark mode, at every phone size.
 const DARK: [Game; 2] = [Game::BaoLaKiswahili, Game::Hus4x16];
 /// The games shown on a desktop.
 const ON_DESKTOP: [Game; 4] = [
@@ -60,6 +80,8 @@ const ON_DESKTOP: [Game; 4] = [
 ];
 /// Slack for sub-pixel rounding, px.
 const EPS: f64 = 0.5;
+/// The site's header on one line, px.
+const HEADER_MAX: f64 = 48.0;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn phones_show_every_whole_board() {
@@ -85,62 +107,131 @@ async fn phones_show_every_whole_board() {
     println!("e2e-phone: passed in {:.1?}", started.elapsed());
 }
 
+/// The smallest pit a board must keep, px: a finger's 44, or 32 on rows of 12 and 16.
+fn min_pit(game: Game) -> f64 {
+    if game.width() <= 8 { 44.0 } else { 32.0 }
+}
+
 async fn scenarios(origin: &str, page: &Page, artifacts: &Path) {
     let mut games = Vec::new();
     for game in Game::ALL {
         let url = create_local_game(origin, game.slug()).await;
-        games.push((game, format!("{origin}{url}?anim=off")));
+        games.push((game, url));
     }
     let mut failures = Vec::new();
     let mut table = String::from(
-        "| game | viewport | board (x, y, w, h) | turned | pit min | name min | targets min |\n\
-         |---|---|---|---|---|---|---|\n",
+        "| game | lang | viewport | board (x, y, w, h) | layout | pit min | name min | header | targets min |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
     );
+    // the smallest pit per game and viewport over the languages
+    let mut smallest: Vec<(Game, (u32, u32), f64)> = Vec::new();
     for (w, h) in PHONES {
         emulate(page, Some((w, h)), false).await;
-        for (game, url) in &games {
-            let slug = game.slug();
-            let m = open_and_measure(page, url, &format!("{slug} at {w}x{h}")).await;
-            let min_pit = if game.width() <= 8 { 44.0 } else { 32.0 };
-            let mut f = m.check(*game, (w, h), min_pit);
-            let targets = if game.chooses_direction() {
-                let (t, mut tf) = dialogue_targets(page, *game, (w, h), artifacts).await;
-                f.append(&mut tf);
-                format!("{t:.1}")
-            } else {
-                "-".to_owned()
-            };
-            writeln!(
-                table,
-                "| {slug} | {w}x{h} | {:.0}, {:.0}, {:.0}, {:.0} | {} | {:.1} | {:.1} | {targets} |",
-                m.board[0],
-                m.board[1],
-                m.board[2],
-                m.board[3],
-                if m.turned { "yes" } else { "no" },
-                m.min_pit,
-                m.min_name,
-            )
-            .unwrap();
-            failures.extend(f.into_iter().map(|e| format!("{slug} at {w}x{h}: {e}")));
-            if w == 390 {
-                save_screenshot(page, &artifacts.join(format!("phone-{slug}.png"))).await;
-            } else if DARK.contains(game) {
-                save_screenshot(page, &artifacts.join(format!("phone-360-{slug}.png"))).await;
+        for lang in mancala_server::i18n::Lang::ALL {
+            let lang = lang.code();
+            for (game, url) in &games {
+                if lang != "en" && !IN_EVERY_LANGUAGE.contains(game) {
+                    continue;
+                }
+                let slug = game.slug();
+                let url = format!(
+                    "{origin}{}?anim=off",
+                    url.replacen("/en/", &format!("/{lang}/"), 1)
+                );
+                let what = format!("{slug} in {lang} at {w}x{h}");
+                let m = open_and_measure(page, &url, &what).await;
+                let mut f = m.check_phone(*game, (w, h));
+                // the move dialogue in English at every size, in the others at the smallest
+                // each way (its column beside the board is as wide at 844 px as at 640)
+                let dialogue = lang == "en" || PICTURED_SIZES.contains(&(w, h));
+                let targets = if game.chooses_direction() && dialogue {
+                    let shot = (lang == "en" && (w, h) == (390, 844))
+                        .then(|| format!("phone-{slug}-dialogue.png"))
+                        .or_else(|| {
+                            (lang == "en" && (w, h) == (640, 360))
+                                .then(|| format!("phone-640x360-{slug}-dialogue.png"))
+                        });
+                    let (t, mut tf) =
+                        dialogue_targets(page, *game, (w, h), shot.map(|n| artifacts.join(n)))
+                            .await;
+                    f.append(&mut tf);
+                    format!("{t:.1}")
+                } else {
+                    "-".to_owned()
+                };
+                writeln!(
+                    table,
+                    "| {slug} | {lang} | {w}x{h} | {:.0}, {:.0}, {:.0}, {:.0} | {} | {:.1} | {:.1} | {:.0} | {targets} |",
+                    m.board[0],
+                    m.board[1],
+                    m.board[2],
+                    m.board[3],
+                    m.layout(),
+                    m.min_pit,
+                    m.min_name,
+                    m.header,
+                )
+                .unwrap();
+                match smallest
+                    .iter_mut()
+                    .find(|(g, v, _)| g == game && *v == (w, h))
+                {
+                    Some(s) => s.2 = s.2.min(m.min_pit),
+                    None => smallest.push((*game, (w, h), m.min_pit)),
+                }
+                failures.extend(f.into_iter().map(|e| format!("{what}: {e}")));
+                let name = if lang == "en" && (w, h) == (390, 844) {
+                    Some(format!("phone-{slug}.png"))
+                } else if lang == "en" && (w, h) == (640, 360) {
+                    Some(format!("phone-640x360-{slug}.png"))
+                } else if PICTURED.contains(&lang) && PICTURED_SIZES.contains(&(w, h)) {
+                    Some(format!("phone-{w}x{h}-{lang}-{slug}.png"))
+                } else {
+                    None
+                };
+                if let Some(name) = name {
+                    save_screenshot(page, &artifacts.join(name)).await;
+                }
             }
         }
         emulate(page, Some((w, h)), true).await;
         for (game, url) in games.iter().filter(|(g, _)| DARK.contains(g)) {
             let slug = game.slug();
-            let m = open_and_measure(page, url, &format!("{slug} dark at {w}x{h}")).await;
+            let what = format!("{slug} dark at {w}x{h}");
+            let m = open_and_measure(page, &format!("{origin}{url}?anim=off"), &what).await;
             assert!(m.dark, "{slug}: the page is not in dark mode");
-            let name = if w == 390 {
-                format!("phone-{slug}-dark.png")
-            } else {
-                format!("phone-360-{slug}-dark.png")
-            };
-            save_screenshot(page, &artifacts.join(name)).await;
+            failures.extend(
+                m.check_phone(*game, (w, h))
+                    .into_iter()
+                    .map(|e| format!("{what}: {e}")),
+            );
+            save_screenshot(
+                page,
+                &artifacts.join(format!("phone-{w}x{h}-{slug}-dark.png")),
+            )
+            .await;
         }
+    }
+    let mut summary = String::from(
+        "| game | smallest pit at 390x844 | 360x640 | 844x390 | 640x360 |\n|---|---|---|---|---|\n",
+    );
+    for (game, _) in &games {
+        let at = |size: (u32, u32)| {
+            smallest
+                .iter()
+                .find(|(g, v, _)| g == game && *v == size)
+                .map_or("-".to_owned(), |s| format!("{:.1}", s.2))
+        };
+        writeln!(
+            summary,
+            "| {} | {} | {} | {} | {} |",
+            game.slug(),
+            at(PHONES[0]),
+            at(PHONES[1]),
+            at(PHONES[2]),
+            at(PHONES[3])
+        )
+        .unwrap();
     }
 
     emulate(page, None, false).await;
@@ -150,28 +241,29 @@ async fn scenarios(origin: &str, page: &Page, artifacts: &Path) {
         .expect("resize");
     for (game, url) in games.iter().filter(|(g, _)| ON_DESKTOP.contains(g)) {
         let slug = game.slug();
-        let m = open_and_measure(page, url, &format!("{slug} on a desktop")).await;
+        let url = format!("{origin}{url}?anim=off");
+        let m = open_and_measure(page, &url, &format!("{slug} on a desktop")).await;
         let view = (m.viewport[0] as u32, m.viewport[1] as u32);
         writeln!(
             table,
-            "| {slug} | {}x{} desktop | {:.0}, {:.0}, {:.0}, {:.0} | {} | {:.1} | {:.1} | - |",
+            "| {slug} | en | {}x{} desktop | {:.0}, {:.0}, {:.0}, {:.0} | {} | {:.1} | {:.1} | {:.0} | - |",
             view.0,
             view.1,
             m.board[0],
             m.board[1],
             m.board[2],
             m.board[3],
-            if m.turned { "yes" } else { "no" },
+            m.layout(),
             m.min_pit,
             m.min_name,
+            m.header,
         )
         .unwrap();
-        if m.turned {
-            failures.push(format!("{slug} on a desktop: the board is turned"));
+        if m.turned || m.beside {
+            failures.push(format!("{slug} on a desktop: the board is {}", m.layout()));
         }
-        let min_pit = if game.width() <= 8 { 44.0 } else { 32.0 };
         failures.extend(
-            m.check(*game, view, min_pit)
+            m.check(*game, view, min_pit(*game))
                 .into_iter()
                 .map(|e| format!("{slug} on a desktop: {e}")),
         );
@@ -190,6 +282,7 @@ async fn scenarios(origin: &str, page: &Page, artifacts: &Path) {
         .expect("scroll to the example");
     save_screenshot(page, &artifacts.join("desktop-rules-example.png")).await;
     println!("e2e-phone: measurements (CSS px)\n{table}");
+    println!("e2e-phone: the smallest pit per board over the languages (CSS px)\n{summary}");
     assert!(
         failures.is_empty(),
         "{} failures:\n  {}",
@@ -290,6 +383,12 @@ struct Measure {
     dark: bool,
     board: [f64; 4],
     turned: bool,
+    /// The game's lines and the strips in a column beside the board (a phone held sideways).
+    beside: bool,
+    /// The two player strips.
+    strips: Vec<[f64; 4]>,
+    /// The site header's height.
+    header: f64,
     /// Every pit: name and the box of its circle.
     pits: Vec<(String, [f64; 4])>,
     min_pit: f64,
@@ -297,6 +396,10 @@ struct Measure {
     min_name: f64,
     min_name_box: f64,
     names: usize,
+    /// What reaches past the viewport's sides.
+    overflow: Vec<String>,
+    /// Text cut short or wider than its box, in the header, the game's lines and the strips.
+    clipped: Vec<String>,
 }
 
 /// Reads the page (web/game.js hooks; `circle.hole` is a pit's circle, `.pit-name` its name).
@@ -310,17 +413,39 @@ const names = [...svg.querySelectorAll('.pit-name')].map((t) => {
   const scale = Math.hypot(ctm.a, ctm.b);
   return [parseFloat(getComputedStyle(t).fontSize) * scale, t.getBoundingClientRect().height];
 });
+const vw = document.documentElement.clientWidth;
+const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+const html = (e) => !(e instanceof SVGElement) && !e.closest('.visually-hidden');
+const label = (e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} ${JSON.stringify((e.textContent || '').trim().slice(0, 40))}`;
+const overflow = [...document.body.querySelectorAll('*')]
+  .filter((e) => html(e) && shown(e))
+  .filter((e) => { const r = e.getBoundingClientRect(); return r.left < -0.5 || r.right > vw + 0.5; })
+  .map(label);
+const clipped = [...document.querySelectorAll('header.site *, .game-head, .game-head *, .player, .player *')]
+  .filter((e) => html(e) && shown(e))
+  .filter((e) => {
+    const cs = getComputedStyle(e);
+    if (cs.textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth) return true;
+    return cs.display !== 'inline' && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1;
+  })
+  .map(label);
+const main = document.querySelector('main#game');
 return {
-  viewport: [document.documentElement.clientWidth, innerHeight],
+  viewport: [vw, innerHeight],
   scroll_width: document.documentElement.scrollWidth,
   dark: matchMedia('(prefers-color-scheme: dark)').matches,
   board: box(svg),
-  turned: document.querySelector('main#game').classList.contains('portrait-board'),
+  turned: main.classList.contains('portrait-board'),
+  beside: main.classList.contains('strips-beside'),
+  strips: [...document.querySelectorAll('.board-area > .player')].map(box),
+  header: document.querySelector('header.site').getBoundingClientRect().height,
   pits,
   min_pit: Math.min(...pits.map(([, b]) => Math.min(b[2], b[3]))),
   min_name: Math.min(...names.map((n) => n[0])),
   min_name_box: Math.min(...names.map((n) => n[1])),
   names: names.length,
+  overflow,
+  clipped,
 };
 ";
 
@@ -351,6 +476,28 @@ async fn open_and_measure(page: &Page, url: &str, what: &str) -> Measure {
 }
 
 impl Measure {
+    /// What is wrong with the page on a phone: [`Self::check`], and the site header on more than
+    /// one line.
+    fn check_phone(&self, game: Game, size: (u32, u32)) -> Vec<String> {
+        let mut f = self.check(game, size, min_pit(game));
+        if self.header > HEADER_MAX {
+            f.push(format!(
+                "the site header is {:.0} px high, over one line ({HEADER_MAX} px)",
+                self.header
+            ));
+        }
+        f
+    }
+
+    /// How the board and its strips are laid out.
+    fn layout(&self) -> &'static str {
+        match (self.turned, self.beside) {
+            (true, _) => "turned",
+            (false, true) => "strips beside",
+            (false, false) => "flat",
+        }
+    }
+
     fn centre(&self, pit: &str) -> Option<(f64, f64)> {
         self.pits
             .iter()
@@ -378,6 +525,24 @@ impl Measure {
                 "the page scrolls sideways: {} px wide",
                 self.scroll_width
             ));
+        }
+        if !self.overflow.is_empty() {
+            f.push(format!("past the viewport's sides: {:?}", self.overflow));
+        }
+        if !self.clipped.is_empty() {
+            f.push(format!(
+                "text cut or wider than its box: {:?}",
+                self.clipped
+            ));
+        }
+        if self.beside {
+            for [x, y, w, h] in &self.strips {
+                if *x < -EPS || *y < -EPS || x + w > vw + EPS || y + h > vh + EPS {
+                    f.push(format!(
+                        "a strip beside the board is off screen: ({x:.0}, {y:.0}, {w:.0}, {h:.0})"
+                    ));
+                }
+            }
         }
         let pits = game.rows() * game.width();
         if self.pits.len() != pits {
@@ -432,12 +597,13 @@ impl Measure {
 
 /// Opens the move dialogue on the lowest and on the highest pit on screen with two directions,
 /// measures its targets (the smallest side of any, px; each must be the element found at its
-/// centre, not covered), saves a screenshot of the lowest at 390 px wide, and cancels it.
+/// centre, not covered) and its buttons' labels (no word broken, none wider than its button),
+/// saves a screenshot of the lowest to `shot`, where given, and cancels it.
 async fn dialogue_targets(
     page: &Page,
     game: Game,
     size: (u32, u32),
-    artifacts: &Path,
+    shot: Option<PathBuf>,
 ) -> (f64, Vec<String>) {
     let slug = game.slug();
     let variant: Variant = slug.parse().unwrap();
@@ -534,8 +700,22 @@ async fn dialogue_targets(
                 targets.arrows.len()
             ));
         }
-        if size.0 == 390 && i == 0 {
-            save_screenshot(page, &artifacts.join(format!("phone-{slug}-dialogue.png"))).await;
+        for t in &targets.buttons {
+            if !t.broken.is_empty() {
+                f.push(format!(
+                    "the button {} of {pit} breaks {:?} over two lines",
+                    t.choice, t.broken
+                ));
+            }
+            if t.wider {
+                f.push(format!(
+                    "the button {} of {pit}: its label is wider than it",
+                    t.choice
+                ));
+            }
+        }
+        if let Some(path) = shot.as_ref().filter(|_| i == 0) {
+            save_screenshot(page, path).await;
         }
         page.click(".choice-panel [data-choice=\"cancel\"]").await;
         page.wait_state(&format!("{slug}: the dialogue of {pit} closed"), |s| {
@@ -549,10 +729,31 @@ async fn dialogue_targets(
 /// The dialogue's buttons and board arrows: their boxes, and whether each is what a tap at its
 /// centre reaches.
 const TARGETS_JS: &str = r"
+// the words of a button's label that a line break cuts (a word whose range has two boxes)
+const broken = (e) => {
+  const out = [];
+  for (const node of [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)) {
+    const text = node.textContent;
+    for (const m of text.matchAll(/\S+/g)) {
+      const r = document.createRange();
+      r.setStart(node, m.index);
+      r.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...r.getClientRects()].map((q) => Math.round(q.top)));
+      if (lines.size > 1) out.push(m[0]);
+    }
+  }
+  return out;
+};
 const target = (e, shape) => {
   const b = shape.getBoundingClientRect();
   const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-  return { choice: e.dataset.choice, rect: [b.left, b.top, b.width, b.height], on_top: !!hit && e.contains(hit) };
+  return {
+    choice: e.dataset.choice,
+    rect: [b.left, b.top, b.width, b.height],
+    on_top: !!hit && e.contains(hit),
+    broken: e instanceof HTMLElement ? broken(e) : [],
+    wider: e instanceof HTMLElement && e.scrollWidth > e.clientWidth + 1,
+  };
 };
 return {
   buttons: [...document.querySelectorAll('.choice-panel [data-choice]')].map((e) => target(e, e)),
@@ -565,6 +766,10 @@ struct Target {
     choice: String,
     rect: [f64; 4],
     on_top: bool,
+    /// Words of the label broken over two lines.
+    broken: Vec<String>,
+    /// The label is wider than the button.
+    wider: bool,
 }
 
 #[derive(Debug, Deserialize)]
