@@ -18,8 +18,9 @@
 //!   both strips on screen;
 //! - in the games whose moves choose a direction (the rules crate's `chooses_direction`, the Bao
 //!   games), a click on a pit with two directions opens the move dialogue, whose buttons and
-//!   arrows on the board are at least 44 px both ways and on screen, and each button's label on
-//!   as few lines as its words need (no word broken over two lines); the dialogue is cancelled.
+//!   arrows on the board are at least 44 px both ways and on screen, no word of a button's label
+//!   is broken over two lines and no label is wider than its button; the dialogue is cancelled
+//!   (in English at every size, in the other languages at 360x640 and 640x360).
 //!
 //! The measurements go to stdout as a table. Screenshots in `target/e2e/`: `phone-{slug}.png`
 //! (390x844) and `phone-640x360-{slug}.png` for every game in English, `phone-{slug}-dialogue.png`
