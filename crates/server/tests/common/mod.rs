@@ -25,12 +25,21 @@ pub(crate) async fn memory_store() -> Arc<dyn Store> {
 
 /// A running server over `store`; dropped with the test's runtime.
 pub(crate) async fn spawn(store: Arc<dyn Store>) -> (SocketAddr, AppState) {
-    let (state, shutdown) = AppState::new(store, 2);
+    spawn_with(store, 2, mancala_server::Limits::default()).await
+}
+
+/// A running server over `store` with `searches` computer searches at once and `limits`.
+pub(crate) async fn spawn_with(
+    store: Arc<dyn Store>,
+    searches: usize,
+    limits: mancala_server::Limits,
+) -> (SocketAddr, AppState) {
+    let (state, shutdown) = AppState::with_limits(store, searches, limits);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
-    let app = mancala_server::app(state.clone());
+    let app = mancala_server::app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     tokio::spawn(async move {
         let _keep = shutdown;
         axum::serve(listener, app).await.expect("serve");
