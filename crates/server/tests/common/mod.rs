@@ -210,6 +210,31 @@ impl Client {
         }
     }
 
+    /// Reads on (answering pings) until the server closes the connection: the text messages
+    /// that came first, and the close frame's code and reason (`None` for a close without a
+    /// frame, or a connection that just broke).
+    pub(crate) async fn closed_with(&mut self) -> (Vec<Value>, Option<(u16, String)>) {
+        let mut texts = Vec::new();
+        loop {
+            let m = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("the close in time");
+            match m {
+                Some(Ok(Message::Text(t))) => {
+                    texts.push(serde_json::from_str(t.as_str()).expect("json"));
+                }
+                Some(Ok(Message::Close(frame))) => {
+                    return (
+                        texts,
+                        frame.map(|f| (u16::from(f.code), f.reason.as_str().to_owned())),
+                    );
+                }
+                Some(Err(_)) | None => return (texts, None),
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
     /// The next message of `type`, skipping others (presence, offers, ...).
     pub(crate) async fn recv_type(&mut self, ty: &str) -> Value {
         loop {
