@@ -985,5 +985,8 @@ async fn an_idle_close_reconnects(origin: &str, l: &Page) {
     let first = legal(&Position::new("kalah".parse::<Variant>().unwrap()))[0].clone();
     type_move(l, &first, 1).await;
     let g = api_game(origin, &game.id).await;
-    assert_eq!(g["ply"], 1, "the move after the reconnection is stored: {g}");
+    assert_eq!(
+        g["ply"], 1,
+        "the move after the reconnection is stored: {g}"
+    );
 }

@@ -940,10 +940,7 @@ async fn a_socket_that_stops_answering_pings_is_closed_and_no_longer_present() {
     // Its socket is closed: reading now, it finds the close (1001, "no pong") or, its pongs
     // going out to a closed socket first, a broken connection.
     let (_, close) = south.closed_with().await;
-    assert!(
-        matches!(&close, None | Some((1001, _))),
-        "{close:?}"
-    );
+    assert!(matches!(&close, None | Some((1001, _))), "{close:?}");
     let (_, game) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(game["seats"]["south"]["connected"], false, "{game}");
     assert_eq!(game["seats"]["north"]["connected"], true, "{game}");
@@ -1041,7 +1038,10 @@ async fn a_level_1_reply_goes_before_level_8_searches_that_queued_first() {
     for (id, _) in &strong {
         moved += usize::from(ply_of(addr, id).await > 0);
     }
-    assert!(moved <= 1, "{moved} level-8 games moved before the level-1 reply");
+    assert!(
+        moved <= 1,
+        "{moved} level-8 games moved before the level-1 reply"
+    );
     // And the level-8 games are not lost: each moves in its turn.
     for (id, secret) in &strong {
         let (mut c, s) = Client::hello(addr, id, Some(secret), None).await;

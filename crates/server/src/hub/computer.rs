@@ -80,7 +80,11 @@ impl Hub {
     ///
     /// # Errors
     /// `computer_busy`: the queue is full, or `client` has its share of it.
-    pub(super) fn place_if(&self, needed: bool, client: Client) -> Result<Option<Ticket>, GameError> {
+    pub(super) fn place_if(
+        &self,
+        needed: bool,
+        client: Client,
+    ) -> Result<Option<Ticket>, GameError> {
         if !needed {
             return Ok(None);
         }

@@ -39,7 +39,8 @@ pub(crate) async fn spawn_with(
         .await
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
-    let app = mancala_server::app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let app =
+        mancala_server::app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     tokio::spawn(async move {
         let _keep = shutdown;
         axum::serve(listener, app).await.expect("serve");
