@@ -13,6 +13,7 @@ use mancala::{Game, Side, Variant};
 use serde::Deserialize;
 
 use crate::AppState;
+use crate::client_addr::ClientAddr;
 use crate::hub::{Held, NewGame, Role};
 use crate::i18n::{self, Arg, Lang, s};
 use crate::ids;
@@ -372,12 +373,16 @@ fn cookie_secret(headers: &HeaderMap, id: &str) -> Option<String> {
     cookie(headers, &format!("seat_{id}")).filter(|v| ids::is_secret(v))
 }
 
-async fn api_create(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
+async fn api_create(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    body: Bytes,
+) -> Result<Response, ApiError> {
     // Read by hand, so that a bad body gets the API's JSON error like every other refusal.
     let req: CreateRequest = serde_json::from_slice(&body)
         .map_err(|e| ApiError::bad(format!("the body is not a game request: {e}")))?;
     let lang = api_lang(req.lang.as_deref())?;
-    let created = state.hub.create(req.to_new_game()?).await?;
+    let created = state.hub.create(req.to_new_game()?, client).await?;
     let id = &created.id;
     let body = CreatedBody {
         id: id.clone(),
@@ -405,6 +410,7 @@ fn form_fields(body: &[u8]) -> Vec<(String, String)> {
 
 async fn form_create(
     State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
     ctx: PageCtx,
     body: Bytes,
 ) -> Result<Response, PageError> {
@@ -439,7 +445,7 @@ async fn form_create(
     let new = req.to_new_game().map_err(page_err(&ctx))?;
     let created = state
         .hub
-        .create(new)
+        .create(new, client)
         .await
         .map_err(|e| page_err(&ctx)(e.into()))?;
     let to = format!("/{lang}/g/{}/{}", created.id, created.secret);
@@ -498,19 +504,26 @@ async fn api_record(
 
 async fn api_ws(
     State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
     Path(id): Path<String>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let h = handle(&state, &id).await?;
-    let cookie = cookie_secret(&headers, &id);
-    let hub = state.hub.clone();
-    let shutdown = state.shutdown.clone();
-    // Client messages are a few dozen bytes: a small cap keeps a hostile client cheap.
+    let peer = crate::ws::Peer {
+        hub: state.hub.clone(),
+        cookie_secret: cookie_secret(&headers, &id),
+        client,
+        limits: state.limits.clone(),
+        shutdown: state.shutdown.clone(),
+    };
+    // Client messages are a few dozen bytes: a small cap keeps a hostile client cheap (a
+    // bigger message closes the connection with 1009).
+    let max = state.limits.ws_max_message;
     Ok(ws
-        .max_message_size(16 * 1024)
-        .max_frame_size(16 * 1024)
-        .on_upgrade(move |socket| crate::ws::connection(socket, hub, h, cookie, shutdown)))
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| crate::ws::connection(socket, h, peer)))
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -584,6 +597,7 @@ async fn render_game(
         moves,
         legal,
         invite: game.invite_url.unwrap_or_default(),
+        keepalive_ms: state.limits.keepalive().as_millis(),
     };
     render(&page).map_err(page_err(ctx))
 }
@@ -624,6 +638,7 @@ async fn player_page(
 
 async fn form_move(
     State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
     ctx: PageCtx,
     Path((_, id, secret)): Path<(String, String, String)>,
     body: Bytes,
@@ -640,7 +655,7 @@ async fn form_move(
     let text = get("move").unwrap_or_default();
     state
         .hub
-        .play(&h, role, ply, &text)
+        .play(&h, role, ply, &text, client)
         .await
         .map_err(|e| page_err(&ctx)(e.into()))?;
     Ok(Redirect::to(&format!("/{lang}/g/{id}/{secret}")).into_response())

@@ -3,6 +3,7 @@
 
 pub mod store;
 
+mod client_addr;
 mod draw;
 mod figures;
 mod http;
@@ -22,7 +23,7 @@ use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-pub use hub::Hub;
+pub use hub::{Hub, QueueHold};
 pub use limits::Limits;
 pub use pages::version;
 pub use store::{Store, StoreError, connect};
@@ -62,7 +63,7 @@ impl AppState {
         let (tx, rx) = watch::channel(false);
         (
             Self {
-                hub: Arc::new(Hub::new(store, searches)),
+                hub: Arc::new(Hub::new(store, searches, &limits)),
                 shutdown: rx,
                 limits: Arc::new(limits),
             },
@@ -148,7 +149,8 @@ impl Server {
         signal: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
         let shutdown = self.shutdown;
-        axum::serve(self.listener, app(self.state))
+        let app = app(self.state).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, app)
             .with_graceful_shutdown(async move {
                 signal.await;
                 let _ = shutdown.send(true);

@@ -3,17 +3,58 @@
 //! route through [`crate::AppState`]. Each limit has a documented default that suits one small
 //! site; tests and the load benchmark set their own.
 
+use std::time::Duration;
+
 /// Every configurable limit of the server.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Limits {}
+pub struct Limits {
+    /// The largest WebSocket message a client may send, in bytes; a bigger one closes the
+    /// connection with 1009. Default 16 KiB (client messages are a few dozen bytes).
+    pub ws_max_message: usize,
+    /// How often the server pings each WebSocket (a ping frame). Default 30 s.
+    pub ws_ping_interval: Duration,
+    /// How long a ping may wait for its pong (or any frame) before the connection is closed as
+    /// vanished. Default 20 s.
+    pub ws_pong_timeout: Duration,
+    /// How long a WebSocket may go without a client message (any text message, the protocol's
+    /// `ping` included; pong frames do not count) before it is closed as idle. Default 10 min;
+    /// the play page pings every 25 s at most (a third of this when shorter).
+    pub ws_idle_timeout: Duration,
+    /// Client messages a WebSocket may send at once before the rate applies (a token
+    /// bucket's size). Default 30.
+    pub ws_message_burst: u32,
+    /// Client messages per second a WebSocket may send over time (the bucket's refill); more
+    /// close the connection with 1008. Default 5.
+    pub ws_messages_per_second: u32,
+    /// Computer searches that may wait for a search slot, over all games; past it the player
+    /// is told the computer is busy. Default 64.
+    pub computer_queue: usize,
+    /// Games of one client address that may wait for (or be in) a computer search at once.
+    /// Default 4.
+    pub computer_per_client: usize,
+}
 
-#[allow(
-    clippy::derivable_impls,
-    reason = "each limit's default is written here beside its field's documentation"
-)]
 impl Default for Limits {
     fn default() -> Self {
-        Self {}
+        Self {
+            ws_max_message: 16 * 1024,
+            ws_ping_interval: Duration::from_secs(30),
+            ws_pong_timeout: Duration::from_secs(20),
+            ws_idle_timeout: Duration::from_secs(600),
+            ws_message_burst: 30,
+            ws_messages_per_second: 5,
+            computer_queue: 64,
+            computer_per_client: 4,
+        }
+    }
+}
+
+impl Limits {
+    /// How often the play page should send its `ping` so that an open page is never idle:
+    /// 25 s, or a third of the idle timeout when that is shorter.
+    #[must_use]
+    pub fn keepalive(&self) -> Duration {
+        (self.ws_idle_timeout / 3).min(Duration::from_secs(25))
     }
 }

@@ -277,6 +277,8 @@ pub(crate) struct GamePage {
     pub moves: Vec<String>,
     pub legal: Vec<String>,
     pub invite: String,
+    /// How often the page pings its WebSocket, in milliseconds (`Limits::keepalive`).
+    pub keepalive_ms: u128,
 }
 
 /// The board as printed (docs/notation.md §2): North's rows at the top, seen from South.

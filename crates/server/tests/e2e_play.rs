@@ -22,6 +22,9 @@
 //!    spectator with the notice that it is used; W is told it watches, and the players how many
 //!    watch; a click on a pit tells W why it cannot move, next to the pit.
 //! 4. Kalah: an extra turn's two moves stand in one turn of the move list's first row.
+//! 5. An idle close: the site closes sockets idle for 3 s (the page pings every second). The page
+//!    stops pinging, as one whose timers stopped would; the server closes its socket (1000,
+//!    `idle`), the page reconnects by itself, pings again, and a move typed then is played.
 //!
 //! Without chromium and chromedriver the test prints a notice and passes, unless `CI=true`.
 
@@ -55,7 +58,9 @@ async fn the_play_page_asks_explains_and_listens() {
     let started = Instant::now();
     let artifacts = artifact_dir();
     let scratch = TempDir::new("play");
-    let site = Site::start(&scratch.path.join("e2e-play.db")).await;
+    let mut limits = mancala_server::Limits::default();
+    limits.ws_idle_timeout = std::time::Duration::from_secs(3);
+    let site = Site::start_with(&scratch.path.join("e2e-play.db"), limits).await;
     let driver = Chromedriver::start(&tools, &artifacts.join("chromedriver-play.log"));
     let l = Browser::open(&tools, &driver, "L").await;
     let d = Browser::open_with(&tools, &driver, "D", None, &["--force-dark-mode"]).await;
@@ -113,6 +118,10 @@ async fn scenarios(origin: &str, l: &Page, d: &Page, w: &Page, artifacts: &Path)
     let t = Instant::now();
     kalah_extra_turn_in_one_row(origin, l).await;
     println!("e2e-play: 4. the move list's rows: {:.1?}", t.elapsed());
+
+    let t = Instant::now();
+    an_idle_close_reconnects(origin, l).await;
+    println!("e2e-play: 5. an idle close: {:.1?}", t.elapsed());
 }
 
 // ---------------------------------------------------------------- small things
@@ -938,5 +947,46 @@ async fn kalah_extra_turn_in_one_row(origin: &str, l: &Page) {
         v["legend"],
         Value::Array(vec![]),
         "marks explained that no move uses"
+    );
+}
+
+// ---------------------------------------------------------------- scenario 5
+
+const CONN_JS: &str = "const c = document.querySelector('main#game').mancala.connection;";
+
+async fn an_idle_close_reconnects(origin: &str, l: &Page) {
+    let game = create_game(origin, l, "kalah", "local", None, "south").await;
+    l.wait_state("L's live board", |s| s.live && s.online).await;
+    // The page stops pinging: the server closes its socket as idle.
+    l.js(&format!(
+        "{CONN_JS} window.__idle = {{ first: c.ws, closed: null }};
+         c.ws.addEventListener('close', (e) => {{ window.__idle.closed = [e.code, e.reason]; }});
+         c.keepalive = () => {{}};"
+    ))
+    .await;
+    let closed = wait_for(l, "the idle socket closed and another one open", async || {
+        let v = l
+            .js(&format!(
+                "{CONN_JS} return {{ closed: window.__idle.closed,
+                   again: !!c.ws && c.ws !== window.__idle.first && c.ws.readyState === 1 && c.online }};"
+            ))
+            .await;
+        if v["again"] == true && !v["closed"].is_null() {
+            Ok(v["closed"].clone())
+        } else {
+            Err(v.to_string())
+        }
+    })
+    .await;
+    assert_eq!(closed, serde_json::json!([1000, "idle"]), "the close");
+    // Pinging again (the page's own keep-alive), the game goes on from the page.
+    l.js(&format!("{CONN_JS} delete c.keepalive;")).await;
+    l.wait_state("L online again", |s| s.live && s.online).await;
+    let first = legal(&Position::new("kalah".parse::<Variant>().unwrap()))[0].clone();
+    type_move(l, &first, 1).await;
+    let g = api_game(origin, &game.id).await;
+    assert_eq!(
+        g["ply"], 1,
+        "the move after the reconnection is stored: {g}"
     );
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use async_trait::async_trait;
-use common::{Client, create, http, join, memory_store, spawn};
+use common::{Client, create, http, join, memory_store, spawn, spawn_with};
 use mancala::Side;
 use mancala::record::GameRecord;
 use mancala_server::Store;
@@ -358,10 +358,13 @@ async fn wrong_seats_and_bad_moves_get_clear_errors_and_change_nothing() {
     )
     .await;
     assert_eq!(e["code"], "not_player");
-    assert_eq!(
-        error_of(&mut intruder, json!({"type": "resign"})).await["code"],
-        "not_player"
-    );
+    for msg in ["resign", "decline", "takeback", "rematch"] {
+        assert_eq!(
+            error_of(&mut intruder, json!({"type": msg})).await["code"],
+            "not_player",
+            "a spectator's {msg}"
+        );
+    }
 
     let (mut south, s0) = Client::hello(addr, &id, Some(&s_secret), None).await;
     let (mut north, _) = Client::hello(addr, &id, Some(&n_secret), None).await;
@@ -424,6 +427,14 @@ async fn wrong_seats_and_bad_moves_get_clear_errors_and_change_nothing() {
         .await;
     assert_eq!(south.recv_main().await["type"], "move");
     assert_eq!(south.recv_main().await, json!({"type": "ack", "ply": 1}));
+    // Sending one's own last move again is late, not out of turn.
+    let e = error_of(
+        &mut south,
+        json!({"type": "move", "ply": 1, "move": legal0[0]}),
+    )
+    .await;
+    assert_eq!(e["code"], "stale_ply", "{e}");
+    assert_eq!(e["ply"], 1);
 
     // Protocol: a message before hello, and another version, are refused.
     let mut raw = Client::raw(addr, &id).await;
@@ -789,7 +800,9 @@ fn garbage(seed: &mut u64) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn random_messages_get_errors_and_never_change_the_game() {
-    let (addr, _state) = spawn(memory_store().await).await;
+    // Garbage as fast as the server answers: no rate limit here (another test has it).
+    let l = limits(|l| l.ws_message_burst = 1_000_000);
+    let (addr, _state) = spawn_with(memory_store().await, 2, l).await;
     let c = create(addr, json!({"variant": "omweso", "opponent": "local"})).await;
     let id = c["id"].as_str().unwrap().to_owned();
     let secret = c["secret"].as_str().unwrap().to_owned();
@@ -870,14 +883,248 @@ async fn an_oversized_message_closes_only_that_connection() {
         "A".repeat(100_000)
     ))
     .await;
-    // Whatever was already on its way (presence) may come; then the close, and no move.
-    while let Some(v) = big.next_or_closed().await {
+    // Whatever was already on its way (presence) may come; then the close, 1009, and no move.
+    let (before, close) = big.closed_with().await;
+    for v in before {
         assert_eq!(v["type"], "presence", "{v}");
     }
+    assert_eq!(close, Some((1009, "message too big".to_owned())));
     // Others go on.
     let (mut me, s) = Client::hello(addr, &id, Some(&secret), None).await;
     assert_eq!(s["game"]["ply"], 0);
     me.send(json!({"type": "move", "ply": 1, "move": s["game"]["legal"][0]}))
         .await;
     assert_eq!(me.recv_main().await["type"], "move");
+}
+
+/// Limits for the WebSocket tests: everything as by default but what the test sets.
+fn limits(set: impl FnOnce(&mut mancala_server::Limits)) -> mancala_server::Limits {
+    let mut l = mancala_server::Limits::default();
+    set(&mut l);
+    l
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_that_stops_answering_pings_is_closed_and_no_longer_present() {
+    let l = limits(|l| {
+        l.ws_ping_interval = std::time::Duration::from_millis(20);
+        l.ws_pong_timeout = std::time::Duration::from_millis(60);
+        l.ws_idle_timeout = std::time::Duration::from_secs(3600);
+    });
+    let (addr, _state) = spawn_with(memory_store().await, 1, l).await;
+    let c = create(
+        addr,
+        json!({"variant": "hus", "opponent": "friend", "side": "south"}),
+    )
+    .await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let south_secret = c["secret"].as_str().unwrap().to_owned();
+    let north_secret = join(addr, c["invite_url"].as_str().unwrap()).await;
+    let (mut north, _) = Client::hello(addr, &id, Some(&north_secret), None).await;
+    // South says hello, then reads nothing more: its pongs never go out.
+    let (mut south, _) = Client::hello(addr, &id, Some(&south_secret), None).await;
+    loop {
+        let p = north.recv_type("presence").await;
+        if p["south"] == true {
+            break;
+        }
+    }
+    // North keeps answering (it reads); South is closed and is no longer there.
+    loop {
+        let p = north.recv_type("presence").await;
+        if p["south"] == false {
+            assert_eq!(p["north"], true, "{p}");
+            break;
+        }
+    }
+    // Its socket is closed: reading now, it finds the close (1001, "no pong") or, its pongs
+    // going out to a closed socket first, a broken connection.
+    let (_, close) = south.closed_with().await;
+    assert!(matches!(&close, None | Some((1001, _))), "{close:?}");
+    let (_, game) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(game["seats"]["south"]["connected"], false, "{game}");
+    assert_eq!(game["seats"]["north"]["connected"], true, "{game}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_socket_is_closed_while_pongs_alone_do_not_keep_it() {
+    let l = limits(|l| {
+        l.ws_ping_interval = std::time::Duration::from_millis(20);
+        l.ws_pong_timeout = std::time::Duration::from_secs(3600);
+        l.ws_idle_timeout = std::time::Duration::from_millis(200);
+    });
+    let (addr, _state) = spawn_with(memory_store().await, 1, l).await;
+    let c = create(addr, json!({"variant": "hus", "opponent": "local"})).await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    // It reads (so it answers every ping) but sends nothing after its hello.
+    let (mut quiet, _) = Client::hello(addr, &id, None, None).await;
+    let (texts, close) = quiet.closed_with().await;
+    assert_eq!(close, Some((1000, "idle".to_owned())), "after {texts:?}");
+    // A closed idle socket is only a client to reconnect: the game goes on.
+    let secret = c["secret"].as_str().unwrap();
+    let (mut back, s) = Client::hello(addr, &id, Some(secret), None).await;
+    back.send(json!({"type": "move", "ply": 1, "move": s["game"]["legal"][0]}))
+        .await;
+    assert_eq!(back.recv_main().await["type"], "move");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn messages_over_the_rate_close_the_socket_with_1008() {
+    // Four messages at once and no refill: the hello and three pings pass, the fourth ping
+    // closes the connection.
+    let l = limits(|l| {
+        l.ws_message_burst = 4;
+        l.ws_messages_per_second = 0;
+    });
+    let (addr, _state) = spawn_with(memory_store().await, 1, l).await;
+    let c = create(addr, json!({"variant": "hus", "opponent": "local"})).await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let (mut flood, _) = Client::hello(addr, &id, None, None).await;
+    for _ in 0..4 {
+        flood.send(json!({"type": "ping"})).await;
+    }
+    let (texts, close) = flood.closed_with().await;
+    let pongs = texts.iter().filter(|v| v["type"] == "pong").count();
+    assert_eq!(pongs, 3, "{texts:?}");
+    assert_eq!(close, Some((1008, "too many messages".to_owned())));
+    // Another connection has its own allowance.
+    let (mut next, _) = Client::hello(addr, &id, None, None).await;
+    next.send(json!({"type": "ping"})).await;
+    assert_eq!(next.recv_main().await["type"], "pong");
+}
+
+/// Creates a computer game of `variant` at `level` in which the computer opens (it is South);
+/// returns its id and the player's secret.
+async fn computer_opens(addr: std::net::SocketAddr, variant: &str, level: u8) -> (String, String) {
+    let c = create(
+        addr,
+        json!({"variant": variant, "opponent": "computer", "level": level, "side": "north"}),
+    )
+    .await;
+    (
+        c["id"].as_str().unwrap().to_owned(),
+        c["secret"].as_str().unwrap().to_owned(),
+    )
+}
+
+async fn ply_of(addr: std::net::SocketAddr, id: &str) -> u64 {
+    let (_, g) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    g["ply"].as_u64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_level_1_reply_goes_before_level_8_searches_that_queued_first() {
+    // One search slot; the queue held while four level-8 games and then one level-1 game
+    // queue their opening searches.
+    let l = limits(|l| l.computer_per_client = 16);
+    let (addr, state) = spawn_with(memory_store().await, 1, l).await;
+    let hold = state.hub.hold_computer();
+    let mut strong = Vec::new();
+    for _ in 0..4 {
+        strong.push(computer_opens(addr, "kalah", 8).await);
+    }
+    let (quick, quick_secret) = computer_opens(addr, "kalah", 1).await;
+    let (mut me, s) = Client::hello(addr, &quick, Some(&quick_secret), None).await;
+    assert_eq!(s["game"]["ply"], 0);
+    for (id, _) in &strong {
+        assert_eq!(ply_of(addr, id).await, 0, "held");
+    }
+    drop(hold);
+    let ev = me.recv_type("move").await;
+    assert_eq!(ev["side"], "south", "the computer's opening: {ev}");
+    // First in line although it came last: at most the level-8 search that took the slot
+    // after it can have moved (a whole search; first-come order would have run all four).
+    let mut moved = 0;
+    for (id, _) in &strong {
+        moved += usize::from(ply_of(addr, id).await > 0);
+    }
+    assert!(
+        moved <= 1,
+        "{moved} level-8 games moved before the level-1 reply"
+    );
+    // And the level-8 games are not lost: each moves in its turn.
+    for (id, secret) in &strong {
+        let (mut c, s) = Client::hello(addr, id, Some(secret), None).await;
+        if s["game"]["ply"] == 0 {
+            assert_eq!(c.recv_type("move").await["side"], "south");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_queue_says_the_computer_is_busy_and_the_game_waits_for_a_retry() {
+    let l = limits(|l| {
+        l.computer_per_client = 1;
+        l.computer_queue = 8;
+    });
+    let (addr, state) = spawn_with(memory_store().await, 1, l).await;
+    let hold = state.hub.hold_computer();
+    // The client's one place: a level-8 game whose opening search waits.
+    let (first, first_secret) = computer_opens(addr, "hus", 8).await;
+    // A second game the computer would open: refused, and not created.
+    let (status, body) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({"variant": "hus", "opponent": "computer", "level": 1, "side": "north"})),
+    )
+    .await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(body["error"]["code"], "computer_busy");
+    // A game the player opens is created; the move that would need the computer is refused
+    // with nothing changed.
+    let c = create(
+        addr,
+        json!({"variant": "hus", "opponent": "computer", "level": 1, "side": "south"}),
+    )
+    .await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let (mut me, s) = Client::hello(addr, &id, Some(c["secret"].as_str().unwrap()), None).await;
+    let mv = s["game"]["legal"][0].clone();
+    let e = error_of(&mut me, json!({"type": "move", "ply": 1, "move": mv})).await;
+    assert_eq!(e["code"], "computer_busy", "{e}");
+    assert_eq!(e["ply"], 1);
+    assert_eq!(ply_of(addr, &id).await, 0, "nothing was played");
+    // The queue moves on: the first game's computer moves, and gives the place back.
+    let (mut watcher, _) = Client::hello(addr, &first, Some(&first_secret), None).await;
+    drop(hold);
+    assert_eq!(watcher.recv_type("move").await["side"], "south");
+    // The same move again: accepted once the place is back (a retry, as the player would).
+    let mut tries = 0;
+    loop {
+        me.send(json!({"type": "move", "ply": 1, "move": mv})).await;
+        let v = me.recv_main().await;
+        if v["type"] == "move" {
+            break;
+        }
+        assert_eq!(v["code"], "computer_busy", "{v}");
+        tries += 1;
+        assert!(tries < 1000, "the place never came back");
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    assert_eq!(me.recv_main().await, json!({"type": "ack", "ply": 1}));
+    let reply = me.recv_type("move").await;
+    assert_eq!(reply["side"], "north", "the computer replies: {reply}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_queue_is_bounded_over_all_clients() {
+    // One slot and no waiting place: one search in all.
+    let l = limits(|l| {
+        l.computer_queue = 0;
+        l.computer_per_client = 8;
+    });
+    let (addr, state) = spawn_with(memory_store().await, 1, l).await;
+    let hold = state.hub.hold_computer();
+    computer_opens(addr, "hus", 3).await;
+    let (status, body) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({"variant": "hus", "opponent": "computer", "level": 3, "side": "north"})),
+    )
+    .await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(body["error"]["code"], "computer_busy");
+    drop(hold);
 }

@@ -123,6 +123,7 @@ export async function start(main = document.querySelector('main#game')) {
     id,
     seat,
     Socket: window.MancalaSocket || WebSocket,
+    keepalive: Number(main.dataset.keepalive),
     since: () => state.since(),
     handlers: {
       state: queued,

@@ -332,6 +332,7 @@ client-error-illegal_move = Tento tah zde není platný.
 client-error-no_offer = Žádná nabídka nečeká na odpověď.
 client-error-nothing_to_take_back = Nemáte žádný tah, který by šel vrátit.
 client-error-not_over = O odvetu lze požádat, až partie skončí.
+client-error-computer_busy = Počítač je zaneprázdněn jinými partiemi: zkuste svůj tah za chvíli znovu.
 client-error-store = Tah se nepodařilo uložit; zkuste to znovu.
 client-error-internal = Na serveru se něco pokazilo.
 client-error-bad_request = Požadavek nebylo možné zpracovat.

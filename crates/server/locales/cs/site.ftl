@@ -64,6 +64,7 @@ error-illegal-move = Tento tah zde není platný.
 error-no-offer = Žádná nabídka nečeká na odpověď.
 error-nothing-to-take-back = Nemáte žádný tah, který by šel vrátit.
 error-not-over = O odvetu lze požádat, až partie skončí.
+error-computer-busy = Počítač je zaneprázdněn jinými partiemi: zkuste to za chvíli znovu.
 error-store = Partii se nepodařilo uložit; zkuste to znovu.
 error-internal = Na serveru se něco pokazilo.
 error-bad-request = Požadavek nebylo možné zpracovat: zkontrolujte formulář a zkuste to znovu.

@@ -321,6 +321,7 @@ client-error-illegal_move = That move is not legal here.
 client-error-no_offer = There is no offer to answer.
 client-error-nothing_to_take_back = There is no move of yours to take back.
 client-error-not_over = A rematch can be asked for once the game is over.
+client-error-computer_busy = The computer is busy with other games: try your move again in a moment.
 client-error-store = The move could not be saved; try again.
 client-error-internal = Something went wrong on the server.
 client-error-bad_request = The request could not be used.

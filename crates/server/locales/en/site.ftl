@@ -64,6 +64,7 @@ error-illegal-move = That move is not legal here.
 error-no-offer = There is no offer to answer.
 error-nothing-to-take-back = There is no move of yours to take back.
 error-not-over = A rematch can be asked for once the game is over.
+error-computer-busy = The computer is busy with other games: try again in a moment.
 error-store = The game could not be saved; try again.
 error-internal = Something went wrong on the server.
 error-bad-request = The request could not be used: check the form and try again.

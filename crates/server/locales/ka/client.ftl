@@ -321,6 +321,7 @@ client-error-illegal_move = ეს სვლა აქ დაუშვებე�
 client-error-no_offer = შეთავაზება, რომელსაც უნდა უპასუხოთ, არ არსებობს.
 client-error-nothing_to_take_back = დასაბრუნებელი სვლა არ გაქვთ.
 client-error-not_over = რევანშის თხოვნა პარტიის დასრულების შემდეგ შეიძლება.
+client-error-computer_busy = კომპიუტერი სხვა პარტიებითაა დაკავებული: სვლა ცოტა ხანში ხელახლა სცადეთ.
 client-error-store = სვლის შენახვა ვერ მოხერხდა; სცადეთ ხელახლა.
 client-error-internal = სერვერზე რაღაც შეცდომა მოხდა.
 client-error-bad_request = მოთხოვნის გამოყენება ვერ მოხერხდა.

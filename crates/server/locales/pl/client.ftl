@@ -331,6 +331,7 @@ client-error-illegal_move = Ten ruch jest tu niedozwolony.
 client-error-no_offer = Nie ma propozycji, na którą można by odpowiedzieć.
 client-error-nothing_to_take_back = Nie masz ruchu, który można by cofnąć.
 client-error-not_over = O rewanż można poprosić dopiero po zakończeniu partii.
+client-error-computer_busy = Komputer jest zajęty innymi partiami: spróbuj wykonać ruch ponownie za chwilę.
 client-error-store = Nie udało się zapisać ruchu; spróbuj ponownie.
 client-error-internal = Na serwerze coś poszło nie tak.
 client-error-bad_request = Nie udało się obsłużyć żądania.

@@ -64,6 +64,7 @@ error-illegal-move = Ten ruch jest tu niedozwolony.
 error-no-offer = Nie ma propozycji, na którą można by odpowiedzieć.
 error-nothing-to-take-back = Nie masz ruchu, który można by cofnąć.
 error-not-over = O rewanż można poprosić dopiero po zakończeniu partii.
+error-computer-busy = Komputer jest zajęty innymi partiami: spróbuj ponownie za chwilę.
 error-store = Nie udało się zapisać partii; spróbuj ponownie.
 error-internal = Na serwerze coś poszło nie tak.
 error-bad-request = Nie udało się obsłużyć żądania: sprawdź formularz i spróbuj ponownie.

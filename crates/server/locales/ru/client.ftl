@@ -335,6 +335,7 @@ client-error-illegal_move = Здесь такой ход недопустим.
 client-error-no_offer = Нет предложения, на которое можно ответить.
 client-error-nothing_to_take_back = У вас нет хода, который можно вернуть.
 client-error-not_over = Реванш можно предложить только после окончания партии.
+client-error-computer_busy = Компьютер занят другими партиями: повторите ход чуть позже.
 client-error-store = Не удалось сохранить ход; попробуйте ещё раз.
 client-error-internal = На сервере что-то пошло не так.
 client-error-bad_request = Запрос не удалось обработать.

@@ -321,6 +321,7 @@ client-error-illegal_move = Hatua hiyo si halali hapa.
 client-error-no_offer = Hakuna pendekezo la kujibu.
 client-error-nothing_to_take_back = Huna hatua ya kurudisha.
 client-error-not_over = Mchezo wa marudiano unaweza kuombwa baada ya mchezo kwisha.
+client-error-computer_busy = Kompyuta inashughulika na michezo mingine: jaribu hatua yako tena baada ya muda mfupi.
 client-error-store = Hatua haikuweza kuhifadhiwa; jaribu tena.
 client-error-internal = Kuna hitilafu kwenye seva.
 client-error-bad_request = Ombi halikuweza kutumika.

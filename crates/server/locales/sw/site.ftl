@@ -64,6 +64,7 @@ error-illegal-move = Hatua hiyo si halali hapa.
 error-no-offer = Hakuna pendekezo la kujibu.
 error-nothing-to-take-back = Huna hatua ya kurudisha.
 error-not-over = Mchezo wa marudiano unaweza kuombwa baada ya mchezo kwisha.
+error-computer-busy = Kompyuta inashughulika na michezo mingine: jaribu tena baada ya muda mfupi.
 error-store = Mchezo haukuweza kuhifadhiwa; jaribu tena.
 error-internal = Kuna hitilafu kwenye seva.
 error-bad-request = Ombi halikuweza kutumika: kagua fomu kisha ujaribu tena.

@@ -336,6 +336,7 @@ client-error-illegal_move = Тут цей хід недопустимий.
 client-error-no_offer = Немає пропозиції, на яку можна відповісти.
 client-error-nothing_to_take_back = Немає вашого ходу, який можна було б повернути.
 client-error-not_over = Реванш можна запропонувати лише після завершення партії.
+client-error-computer_busy = Комп’ютер зайнятий іншими партіями: повторіть хід трохи згодом.
 client-error-store = Не вдалося зберегти хід; спробуйте ще раз.
 client-error-internal = На сервері щось пішло не так.
 client-error-bad_request = Не вдалося обробити запит.

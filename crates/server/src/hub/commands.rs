@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
-use mancala::{Side, Trace, Variant};
+use mancala::{Position, Side, Trace, Variant};
 
 use super::live::Offers;
+use super::queue::{Client, Ticket};
 use super::{Broadcast, GameHandle, Hub, Live, Role, moves};
 use crate::ids::{self, GAME_ID_LEN, SECRET_LEN, now};
 use crate::protocol::{ErrorCode, GameError, OutcomeView, ServerMessage};
@@ -55,18 +56,24 @@ fn game_over() -> GameError {
 }
 
 impl Hub {
-    /// Creates a game.
+    /// Creates a game for `client`.
     ///
     /// # Errors
-    /// A computer level outside 1..8, or the store failed.
-    pub(crate) async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, GameError> {
-        self.create_with(req, None).await
+    /// A computer level outside 1..8, the computer is to open and its queue has no place for
+    /// `client`, or the store failed.
+    pub(crate) async fn create(
+        self: &Arc<Self>,
+        req: NewGame,
+        client: Client,
+    ) -> Result<Created, GameError> {
+        self.create_with(req, None, client).await
     }
 
     async fn create_with(
         self: &Arc<Self>,
         req: NewGame,
         seats: Option<[Seat; 2]>,
+        client: Client,
     ) -> Result<Created, GameError> {
         if req.mode == Mode::Computer && !(1..=8).contains(&req.level) {
             return Err(GameError::new(
@@ -108,6 +115,12 @@ impl Hub {
                 (seats, Some(side))
             }
         };
+        // The computer opens: it needs its place in the queue before the game exists.
+        let opens = Position::new(req.variant).turn();
+        let mut place = self.place_if(
+            matches!(seats[opens.index()].kind, SeatKind::Computer(_)),
+            client,
+        )?;
         // A fresh id; a collision (one in 2^47 per pair) just draws again.
         for _ in 0..4 {
             let id = random(GAME_ID_LEN)?;
@@ -129,7 +142,7 @@ impl Hub {
                 Ok(()) => {
                     let handle = self.insert(&g)?;
                     let mut live = handle.lock().await;
-                    self.start_computer(&handle, &mut live);
+                    self.start_computer(&handle, &mut live, place.take());
                     drop(live);
                     self.release(&handle);
                     return Ok(Created {
@@ -199,7 +212,7 @@ impl Hub {
         }
         if on && live.computer_stalled {
             live.computer_stalled = false;
-            self.start_computer(handle, &mut live);
+            self.start_computer(handle, &mut live, None);
         }
         let after = live.presence_message();
         if before != after {
@@ -207,17 +220,20 @@ impl Hub {
         }
     }
 
-    /// Plays `text` as ply `ply` for `role`. The move is stored before it is applied and
-    /// broadcast; on `Ok` the caller acknowledges it.
+    /// Plays `text` as ply `ply` for `role`, sent by `client`. The move is stored before it is
+    /// applied and broadcast; on `Ok` the caller acknowledges it.
     ///
     /// # Errors
-    /// Every refusal of docs/protocol.md §3.4; nothing changes.
+    /// Every refusal of docs/protocol.md §3.4, checked in this order: a spectator, a finished
+    /// game, not the next ply (one's own last move sent again is `stale_ply`), not one's turn,
+    /// an illegal move, no place in the computer's queue for its reply; nothing changes.
     pub(crate) async fn play(
         self: &Arc<Self>,
         handle: &Arc<GameHandle>,
         role: Role,
         ply: u32,
         text: &str,
+        client: Client,
     ) -> Result<(), GameError> {
         let mut live = handle.lock().await;
         if role == Role::Spectator {
@@ -229,6 +245,13 @@ impl Hub {
         let Some(turn) = live.to_move() else {
             return Err(game_over());
         };
+        let next = live.ply() + 1;
+        if ply != next {
+            return Err(GameError::new(
+                ErrorCode::StalePly,
+                format!("ply {ply} is not the next ply; the next ply is {next}"),
+            ));
+        }
         if !role.plays(turn) {
             return Err(GameError::new(
                 ErrorCode::NotYourTurn,
@@ -241,24 +264,19 @@ impl Hub {
                 "the computer is to move",
             ));
         }
-        let next = live.ply() + 1;
-        if ply != next {
-            return Err(GameError::new(
-                ErrorCode::StalePly,
-                format!("ply {ply} is not the next ply; the next ply is {next}"),
-            ));
-        }
         let trace = moves::parse(live.position(), text)?;
-        self.commit(handle, &mut live, &trace).await
+        let place = self.place_for(&live, trace.result(), client)?;
+        self.commit(handle, &mut live, &trace, place).await
     }
 
     /// Stores, applies and broadcasts a move of the side to move, named and played from the
-    /// current position.
+    /// current position; the computer's reply, if it is to move next, searches in `place`.
     pub(super) async fn commit(
         self: &Arc<Self>,
         handle: &Arc<GameHandle>,
         live: &mut Live,
         trace: &Trace,
+        place: Option<Ticket>,
     ) -> Result<(), GameError> {
         let ply = live.ply() + 1;
         match self
@@ -293,7 +311,7 @@ impl Hub {
             // The moves are stored, so the result can always be recomputed.
             tracing::warn!(game = %handle.id, error = %e, "result not stored");
         }
-        self.start_computer(handle, live);
+        self.start_computer(handle, live, place);
         Ok(())
     }
 
@@ -307,7 +325,7 @@ impl Hub {
                     fresh.spectators = live.spectators;
                     *live = fresh;
                     handle.send(Broadcast::Resync);
-                    self.start_computer(handle, live);
+                    self.start_computer(handle, live, None);
                 }
                 Err(e) => tracing::error!(game = %handle.id, error = %e, "reload failed"),
             },
@@ -326,10 +344,11 @@ impl Hub {
         role: Role,
     ) -> Result<(), GameError> {
         let mut live = handle.lock().await;
-        let Some(turn) = live.to_move() else {
+        // A spectator is told so even once the game is over.
+        let side = role.side(live.position().turn(), "resign")?;
+        if live.to_move().is_none() {
             return Err(game_over());
-        };
-        let side = role.side(turn, "resign")?;
+        }
         let result = if side == Side::South { "0-1" } else { "1-0" };
         self.store
             .finish(&handle.id, result, Some(side))
@@ -406,27 +425,28 @@ impl Hub {
         live.epoch += 1;
         live.offers = Offers::default();
         handle.send(Broadcast::Resync);
-        self.start_computer(handle, live);
+        self.start_computer(handle, live, None);
         Ok(())
     }
 
     /// Declines the opponent's standing offer.
     ///
     /// # Errors
-    /// No offer by the opponent stands.
+    /// A spectator (whatever the offers), or no offer by the opponent stands.
     pub(crate) async fn decline(
         &self,
         handle: &Arc<GameHandle>,
         role: Role,
     ) -> Result<(), GameError> {
         let mut live = handle.lock().await;
+        role.side(Side::South, "decline")?;
         let by_other = |o: Option<Side>| o.is_some_and(|s| !role.plays(s));
         let mut changed = false;
-        if role != Role::Spectator && by_other(live.offers.takeback) {
+        if by_other(live.offers.takeback) {
             live.offers.takeback = None;
             changed = true;
         }
-        if role != Role::Spectator && by_other(live.offers.rematch) {
+        if by_other(live.offers.rematch) {
             live.offers.rematch = None;
             changed = true;
         }
@@ -440,14 +460,17 @@ impl Hub {
         Ok(())
     }
 
-    /// A rematch offer or acceptance: the new game has the same seats, sides swapped.
+    /// A rematch offer or acceptance by `client`: the new game has the same seats, sides
+    /// swapped.
     ///
     /// # Errors
-    /// A spectator, a game still on, or the store failed.
+    /// A spectator, a game still on, the computer opens the new game and its queue has no
+    /// place, or the store failed.
     pub(crate) async fn rematch(
         self: &Arc<Self>,
         handle: &Arc<GameHandle>,
         role: Role,
+        client: Client,
     ) -> Result<(), GameError> {
         let mut live = handle.lock().await;
         let me = role.side(Side::South, "ask for a rematch")?;
@@ -473,7 +496,7 @@ impl Hub {
             level: 1,
             side: None,
         };
-        let created = self.create_with(req, Some(seats)).await?;
+        let created = self.create_with(req, Some(seats), client).await?;
         self.store
             .set_rematch(&handle.id, &created.id)
             .await

@@ -7,6 +7,7 @@ mod commands;
 mod computer;
 mod live;
 mod moves;
+mod queue;
 
 #[cfg(test)]
 mod dev_data;
@@ -14,7 +15,7 @@ mod dev_data;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tokio::sync::{Mutex, Semaphore, broadcast};
+use tokio::sync::{Mutex, broadcast};
 
 use crate::ids;
 use crate::protocol::{GameError, ServerMessage};
@@ -23,6 +24,7 @@ use crate::store::{Store, StoredGame};
 pub(crate) use commands::NewGame;
 pub(crate) use live::{Live, Role};
 pub(crate) use moves::legal;
+pub use queue::QueueHold;
 
 /// What a broadcast carries to every connection of a game.
 #[derive(Clone, Debug)]
@@ -97,23 +99,36 @@ impl Drop for Held {
     }
 }
 
-/// Every live game, the store and the engine's permits.
+/// Every live game, the store and the computer's queue.
 #[derive(Debug)]
 pub struct Hub {
     store: Arc<dyn Store>,
     games: std::sync::Mutex<HashMap<String, Arc<GameHandle>>>,
-    engine: Arc<Semaphore>,
+    queue: Arc<queue::Queue>,
 }
 
 impl Hub {
-    /// A hub over `store`, running at most `searches` computer searches at once.
+    /// A hub over `store`, running at most `searches` computer searches at once, with the
+    /// computer's queue bounded by `limits`.
     #[must_use]
-    pub(crate) fn new(store: Arc<dyn Store>, searches: usize) -> Self {
+    pub(crate) fn new(store: Arc<dyn Store>, searches: usize, limits: &crate::Limits) -> Self {
         Self {
             store,
             games: std::sync::Mutex::new(HashMap::new()),
-            engine: Arc::new(Semaphore::new(searches.max(1))),
+            queue: Arc::new(queue::Queue::new(
+                searches,
+                limits.computer_queue,
+                limits.computer_per_client,
+            )),
         }
+    }
+
+    /// Holds every computer search back (those queued wait, new ones queue) until the returned
+    /// value is dropped: for tests that need to see the queue's order.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn hold_computer(&self) -> QueueHold {
+        self.queue.hold()
     }
 
     fn games(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<GameHandle>>> {
@@ -163,7 +178,7 @@ impl Hub {
         };
         let handle = self.insert(&g)?;
         let mut live = handle.lock().await;
-        self.start_computer(&handle, &mut live);
+        self.start_computer(&handle, &mut live, None);
         drop(live);
         Ok(Some(handle))
     }

@@ -31,6 +31,8 @@ pub(crate) enum ErrorCode {
     NothingToTakeBack,
     /// A rematch while the game is on.
     NotOver,
+    /// The computer's queue has no place for another search (for this client, or at all).
+    ComputerBusy,
     /// The database failed.
     Store,
     /// Something that cannot happen did (the cause is logged, never sent).
@@ -50,6 +52,7 @@ impl ErrorCode {
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::StalePly | Self::GameOver | Self::NotYourTurn => StatusCode::CONFLICT,
             Self::Store | Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::ComputerBusy => StatusCode::SERVICE_UNAVAILABLE,
             Self::BadMessage
             | Self::Protocol
             | Self::IllegalMove

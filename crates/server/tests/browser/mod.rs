@@ -493,11 +493,16 @@ pub(crate) struct Site {
 
 impl Site {
     pub(crate) async fn start(db: &Path) -> Self {
+        Self::start_with(db, mancala_server::Limits::default()).await
+    }
+
+    /// A site with the operator's `limits`.
+    pub(crate) async fn start_with(db: &Path, limits: mancala_server::Limits) -> Self {
         let config = Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             database_url: format!("sqlite://{}", db.display()),
             searches: 1,
-            limits: mancala_server::Limits::default(),
+            limits,
         };
         let server = Server::bind(&config).await.expect("the server starts");
         let addr = server.local_addr().expect("the server's address");

@@ -25,12 +25,22 @@ pub(crate) async fn memory_store() -> Arc<dyn Store> {
 
 /// A running server over `store`; dropped with the test's runtime.
 pub(crate) async fn spawn(store: Arc<dyn Store>) -> (SocketAddr, AppState) {
-    let (state, shutdown) = AppState::new(store, 2);
+    spawn_with(store, 2, mancala_server::Limits::default()).await
+}
+
+/// A running server over `store` with `searches` computer searches at once and `limits`.
+pub(crate) async fn spawn_with(
+    store: Arc<dyn Store>,
+    searches: usize,
+    limits: mancala_server::Limits,
+) -> (SocketAddr, AppState) {
+    let (state, shutdown) = AppState::with_limits(store, searches, limits);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
-    let app = mancala_server::app(state.clone());
+    let app =
+        mancala_server::app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     tokio::spawn(async move {
         let _keep = shutdown;
         axum::serve(listener, app).await.expect("serve");
@@ -196,6 +206,31 @@ impl Client {
             match m {
                 Some(Ok(Message::Text(t))) => return serde_json::from_str(t.as_str()).ok(),
                 Some(Ok(Message::Close(_)) | Err(_)) | None => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// Reads on (answering pings) until the server closes the connection: the text messages
+    /// that came first, and the close frame's code and reason (`None` for a close without a
+    /// frame, or a connection that just broke).
+    pub(crate) async fn closed_with(&mut self) -> (Vec<Value>, Option<(u16, String)>) {
+        let mut texts = Vec::new();
+        loop {
+            let m = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("the close in time");
+            match m {
+                Some(Ok(Message::Text(t))) => {
+                    texts.push(serde_json::from_str(t.as_str()).expect("json"));
+                }
+                Some(Ok(Message::Close(frame))) => {
+                    return (
+                        texts,
+                        frame.map(|f| (u16::from(f.code), f.reason.as_str().to_owned())),
+                    );
+                }
+                Some(Err(_)) | None => return (texts, None),
                 Some(Ok(_)) => {}
             }
         }
