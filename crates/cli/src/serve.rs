@@ -1,10 +1,11 @@
 //! `mancala serve`: the play site.
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use mancala_server::{Config, Server};
+use mancala_server::{Config, IpRange, Limits, Server};
 
 #[derive(Debug, Args)]
 pub(crate) struct ServeArgs {
@@ -24,11 +25,43 @@ pub(crate) struct ServeArgs {
 /// The server's limits (docs/operations.md, "Limits"), each a flag with an environment
 /// fallback.
 #[derive(Debug, Args)]
-pub(crate) struct LimitArgs {}
+pub(crate) struct LimitArgs {
+    /// An origin (`https://host[:port]`) whose pages may post the forms, call the JSON API and
+    /// open game connections, besides the site's own host; repeatable, or comma-separated
+    #[arg(long = "allowed-origin", env = "MANCALA_ALLOWED_ORIGINS", value_delimiter = ',',
+          value_parser = mancala_server::parse_origin)]
+    allowed_origins: Vec<String>,
+    /// A reverse proxy in front of the server (an address or a network such as 10.0.0.0/8):
+    /// its `Forwarded` or `X-Forwarded-For` names the client; repeatable, or comma-separated
+    #[arg(
+        long = "trusted-proxy",
+        env = "MANCALA_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
+    trusted_proxies: Vec<IpRange>,
+    /// New games one client address may create at once (0: no limit)
+    #[arg(long, env = "MANCALA_CREATE_BURST", default_value_t = Limits::default().create_burst)]
+    create_burst: u32,
+    /// New games an hour that refill a client address's burst
+    #[arg(long, env = "MANCALA_CREATE_PER_HOUR",
+          default_value_t = Limits::default().create_per_hour)]
+    create_per_hour: u32,
+    /// Hours an unstarted game is kept before it is deleted
+    #[arg(long, env = "MANCALA_UNSTARTED_EXPIRY_HOURS",
+          default_value_t = Limits::default().unstarted_expiry.as_secs() / 3600)]
+    unstarted_expiry_hours: u64,
+}
 
 impl LimitArgs {
-    fn to_limits(&self) -> mancala_server::Limits {
-        mancala_server::Limits::default()
+    fn to_limits(&self) -> Limits {
+        let mut limits = Limits::default();
+        limits.allowed_origins.clone_from(&self.allowed_origins);
+        limits.trusted_proxies.clone_from(&self.trusted_proxies);
+        limits.create_burst = self.create_burst;
+        limits.create_per_hour = self.create_per_hour;
+        limits.unstarted_expiry =
+            Duration::from_secs(self.unstarted_expiry_hours.saturating_mul(3600));
+        limits
     }
 }
 

@@ -2,7 +2,9 @@
 
 use askama::Template;
 use axum::body::Bytes;
-use axum::extract::{FromRequestParts, Path, Query, State, WebSocketUpgrade};
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State, WebSocketUpgrade};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -13,6 +15,7 @@ use mancala::{Game, Side, Variant};
 use serde::Deserialize;
 
 use crate::AppState;
+use crate::guard;
 use crate::hub::{Held, NewGame, Role};
 use crate::i18n::{self, Arg, Lang, s};
 use crate::ids;
@@ -71,10 +74,10 @@ impl IntoResponse for PageError {
     fn into_response(self) -> Response {
         let PageError(e, ctx) = self;
         let tr = ctx.tr();
-        let title = tr.t(match e.status() {
-            StatusCode::NOT_FOUND => "error-title-not-found",
-            StatusCode::FORBIDDEN => "error-title-forbidden",
-            s if s.is_server_error() => "error-title-server",
+        let title = tr.t(match e.0.code {
+            ErrorCode::NotFound => "error-title-not-found",
+            ErrorCode::NotPlayer => "error-title-forbidden",
+            _ if e.status().is_server_error() => "error-title-server",
             _ => "error-title-refused",
         });
         let code = e.0.code.to_string().replace('_', "-");
@@ -372,12 +375,77 @@ fn cookie_secret(headers: &HeaderMap, id: &str) -> Option<String> {
     cookie(headers, &format!("seat_{id}")).filter(|v| ids::is_secret(v))
 }
 
-async fn api_create(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
+/// The client's address: the peer's, or the one a trusted proxy forwards (`None` when the
+/// router runs without a socket).
+#[derive(Clone, Copy, Debug)]
+struct Client(Option<IpAddr>);
+
+impl FromRequestParts<AppState> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip());
+        Ok(Self(guard::client_ip(
+            peer,
+            &parts.headers,
+            &state.limits.trusted_proxies,
+        )))
+    }
+}
+
+/// A request from another site's page is refused (see `guard::check_origin`).
+fn same_site(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
+    guard::check_origin(headers, &state.limits.allowed_origins).map_err(ApiError)
+}
+
+/// Takes one new game from the client's allowance. A refusal comes as the response to send,
+/// made by `refuse` (the API's JSON or the form's page), with `Retry-After` when the allowance
+/// refills.
+fn take_creation(
+    state: &AppState,
+    client: Client,
+    refuse: impl FnOnce(ApiError) -> Response,
+) -> Result<(), Response> {
+    state.creations.take(client.0).map_err(|wait| {
+        let message = match wait {
+            Some(w) => format!(
+                "too many new games from your address; try again in {} s",
+                w.as_secs().max(1)
+            ),
+            None => "too many new games from your address".to_owned(),
+        };
+        let mut r = refuse(ApiError(GameError::new(ErrorCode::RateLimited, message)));
+        if let Some(w) = wait {
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(w.as_secs().max(1)));
+        }
+        r
+    })
+}
+
+async fn api_create(
+    State(state): State<AppState>,
+    client: Client,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    same_site(&state, &headers)?;
+    guard::check_json(&headers)?;
     // Read by hand, so that a bad body gets the API's JSON error like every other refusal.
     let req: CreateRequest = serde_json::from_slice(&body)
         .map_err(|e| ApiError::bad(format!("the body is not a game request: {e}")))?;
     let lang = api_lang(req.lang.as_deref())?;
-    let created = state.hub.create(req.to_new_game()?).await?;
+    let new = req.to_new_game()?;
+    if let Err(refused) = take_creation(&state, client, IntoResponse::into_response) {
+        return Ok(refused);
+    }
+    let created = state.hub.create(new).await?;
     let id = &created.id;
     let body = CreatedBody {
         id: id.clone(),
@@ -406,9 +474,12 @@ fn form_fields(body: &[u8]) -> Vec<(String, String)> {
 async fn form_create(
     State(state): State<AppState>,
     ctx: PageCtx,
+    client: Client,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, PageError> {
     let lang = ctx.lang;
+    same_site(&state, &headers).map_err(page_err(&ctx))?;
     let fields = form_fields(&body);
     let get = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
     let game: Option<Game> = get("variant")
@@ -437,6 +508,9 @@ async fn form_create(
         lang: None,
     };
     let new = req.to_new_game().map_err(page_err(&ctx))?;
+    if let Err(refused) = take_creation(&state, client, |e| page_err(&ctx)(e).into_response()) {
+        return Ok(refused);
+    }
     let created = state
         .hub
         .create(new)
@@ -469,7 +543,7 @@ async fn api_game(
 ) -> Result<Json<GameView>, ApiError> {
     let h = handle(&state, &id).await?;
     let live = h.lock().await;
-    Ok(Json(live.game_view(&id, Role::Spectator, Lang::En)))
+    Ok(Json(live.game_view(&id, None, Lang::En)))
 }
 
 async fn api_record(
@@ -502,6 +576,8 @@ async fn api_ws(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    // The cookie gives the seat: only this site's pages may use it.
+    same_site(&state, &headers)?;
     let h = handle(&state, &id).await?;
     let cookie = cookie_secret(&headers, &id);
     let hub = state.hub.clone();
@@ -529,7 +605,7 @@ async fn render_game(
     let h = handle(state, id).await.map_err(page_err(ctx))?;
     let live = h.lock().await;
     let role = live.role(secret.as_deref());
-    let game = live.game_view(id, role, ctx.lang);
+    let game = live.game_view(id, secret.as_deref(), ctx.lang);
     let turn = live.position().turn();
     let title = tr.game(live.position().variant().game());
     let rows = pages::board_rows(live.position());
@@ -626,9 +702,11 @@ async fn form_move(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path((_, id, secret)): Path<(String, String, String)>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, PageError> {
     let lang = ctx.lang;
+    same_site(&state, &headers).map_err(page_err(&ctx))?;
     let fields = form_fields(&body);
     let get = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
     let h = handle(&state, &id).await.map_err(page_err(&ctx))?;

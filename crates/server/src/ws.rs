@@ -99,7 +99,7 @@ pub(crate) async fn connection(
         let rx = handle.subscribe();
         let first = live
             .catch_up(since.map(|s| (s.epoch, s.ply)))
-            .unwrap_or_else(|| vec![live.state_message(handle.id(), role, lang)]);
+            .unwrap_or_else(|| vec![live.state_message(handle.id(), seat.as_deref(), lang)]);
         (role, rx, first)
     };
     for m in first {
@@ -127,7 +127,7 @@ pub(crate) async fn connection(
                         }
                         Err(_) => break,
                     };
-                    if let Some(t) = forward(&handle, role, lang, b).await && !send(t).await {
+                    if let Some(t) = forward(&handle, seat.as_deref(), lang, b).await && !send(t).await {
                         open = false;
                         break;
                     }
@@ -143,7 +143,7 @@ pub(crate) async fn connection(
                 if matches!(b, Err(broadcast::error::RecvError::Closed)) {
                     break;
                 }
-                if let Some(t) = forward(&handle, role, lang, b).await && !send(t).await {
+                if let Some(t) = forward(&handle, seat.as_deref(), lang, b).await && !send(t).await {
                     break;
                 }
             }
@@ -155,10 +155,10 @@ pub(crate) async fn connection(
     let _ = writer.await;
 }
 
-/// The text a broadcast becomes for this connection.
+/// The text a broadcast becomes for the connection of `seat`.
 async fn forward(
     handle: &GameHandle,
-    role: Role,
+    seat: Option<&str>,
     lang: crate::i18n::Lang,
     b: Result<Broadcast, broadcast::error::RecvError>,
 ) -> Option<String> {
@@ -166,7 +166,7 @@ async fn forward(
         Ok(Broadcast::Message(t)) => Some(t.to_string()),
         Ok(Broadcast::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
             let live = handle.lock().await;
-            Some(live.state_message(handle.id(), role, lang).to_text())
+            Some(live.state_message(handle.id(), seat, lang).to_text())
         }
         Err(broadcast::error::RecvError::Closed) => None,
     }

@@ -493,11 +493,14 @@ pub(crate) struct Site {
 
 impl Site {
     pub(crate) async fn start(db: &Path) -> Self {
+        // The scenarios create many games from 127.0.0.1: no creation limit for them.
+        let mut limits = mancala_server::Limits::default();
+        limits.create_burst = 0;
         let config = Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             database_url: format!("sqlite://{}", db.display()),
             searches: 1,
-            limits: mancala_server::Limits::default(),
+            limits,
         };
         let server = Server::bind(&config).await.expect("the server starts");
         let addr = server.local_addr().expect("the server's address");
