@@ -130,3 +130,57 @@ pub(crate) fn run(args: &ServeArgs) -> Result<()> {
         Ok(())
     })
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, reason = "tests")]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Debug, Parser)]
+    struct Flags {
+        #[command(flatten)]
+        limits: LimitArgs,
+    }
+
+    fn limits(args: &[&str]) -> Result<Limits, clap::Error> {
+        Flags::try_parse_from(std::iter::once("serve").chain(args.iter().copied()))
+            .map(|f| f.limits.to_limits())
+    }
+
+    #[test]
+    fn the_limit_flags_fill_the_limits_and_default_to_them() {
+        assert_eq!(limits(&[]).unwrap(), Limits::default());
+        let l = limits(&[
+            "--allowed-origin",
+            "https://Front.example/",
+            "--allowed-origin",
+            "http://192.168.1.5:8080",
+            "--trusted-proxy",
+            "10.0.0.0/8,::1",
+            "--create-burst",
+            "5",
+            "--create-per-hour",
+            "60",
+            "--unstarted-expiry-hours",
+            "2",
+        ])
+        .unwrap();
+        assert_eq!(
+            l.allowed_origins,
+            ["https://front.example", "http://192.168.1.5:8080"]
+        );
+        assert_eq!(l.trusted_proxies.len(), 2);
+        assert!(l.trusted_proxies[0].contains("10.1.2.3".parse().unwrap()));
+        assert_eq!((l.create_burst, l.create_per_hour), (5, 60));
+        assert_eq!(l.unstarted_expiry, Duration::from_secs(7200));
+        for bad in [
+            &["--allowed-origin", "front.example"][..],
+            &["--trusted-proxy", "proxy.example"],
+            &["--create-burst", "-1"],
+        ] {
+            assert!(limits(bad).is_err(), "{bad:?}");
+        }
+    }
+}

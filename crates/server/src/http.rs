@@ -404,26 +404,25 @@ fn same_site(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
     guard::check_origin(headers, &state.limits.allowed_origins).map_err(ApiError)
 }
 
-/// Takes one new game from the client's allowance. A refusal comes as the response to send,
-/// made by `refuse` (the API's JSON or the form's page), with `Retry-After` when the allowance
-/// refills.
+/// Takes one new game from the client's allowance; `None` if granted, else the refusal to
+/// send, made by `refuse` (the API's JSON or the form's page), with `Retry-After` when the
+/// allowance refills.
 fn take_creation(
     state: &AppState,
     client: Client,
     refuse: impl FnOnce(ApiError) -> Response,
-) -> Result<(), Response> {
-    state.creations.take(client.0).map_err(|wait| {
-        let message = match wait {
-            Some(w) => format!(
-                "too many new games from your address; try again in {} s",
-                w.as_secs().max(1)
-            ),
+) -> Option<Response> {
+    state.creations.take(client.0).err().map(|wait| {
+        // Whole seconds, rounded up.
+        let secs = wait.map(|w| w.as_secs() + u64::from(w.subsec_nanos() > 0));
+        let message = match secs {
+            Some(s) => format!("too many new games from your address; try again in {s} s"),
             None => "too many new games from your address".to_owned(),
         };
         let mut r = refuse(ApiError(GameError::new(ErrorCode::RateLimited, message)));
-        if let Some(w) = wait {
+        if let Some(s) = secs {
             r.headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(w.as_secs().max(1)));
+                .insert(header::RETRY_AFTER, HeaderValue::from(s));
         }
         r
     })
@@ -442,7 +441,7 @@ async fn api_create(
         .map_err(|e| ApiError::bad(format!("the body is not a game request: {e}")))?;
     let lang = api_lang(req.lang.as_deref())?;
     let new = req.to_new_game()?;
-    if let Err(refused) = take_creation(&state, client, IntoResponse::into_response) {
+    if let Some(refused) = take_creation(&state, client, IntoResponse::into_response) {
         return Ok(refused);
     }
     let created = state.hub.create(new).await?;
@@ -508,7 +507,7 @@ async fn form_create(
         lang: None,
     };
     let new = req.to_new_game().map_err(page_err(&ctx))?;
-    if let Err(refused) = take_creation(&state, client, |e| page_err(&ctx)(e).into_response()) {
+    if let Some(refused) = take_creation(&state, client, |e| page_err(&ctx)(e).into_response()) {
         return Ok(refused);
     }
     let created = state
