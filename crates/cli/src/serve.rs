@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use mancala_server::{Config, Server};
+use mancala_server::{Config, IpRange, Limits, Server};
 
 #[derive(Debug, Args)]
 pub(crate) struct ServeArgs {
@@ -50,11 +50,35 @@ pub(crate) struct LimitArgs {
     /// Games of one client address that may wait for the computer at once [default: 4]
     #[arg(long, env = "MANCALA_COMPUTER_PER_CLIENT")]
     computer_per_client: Option<usize>,
+    /// An origin (`https://host[:port]`) whose pages may post the forms, call the JSON API and
+    /// open game connections, besides the site's own host; repeatable, or comma-separated
+    #[arg(long = "allowed-origin", env = "MANCALA_ALLOWED_ORIGINS", value_delimiter = ',',
+          value_parser = mancala_server::parse_origin)]
+    allowed_origins: Vec<String>,
+    /// A reverse proxy in front of the server (an address or a network such as 10.0.0.0/8):
+    /// its `Forwarded` or `X-Forwarded-For` names the client; repeatable, or comma-separated
+    #[arg(
+        long = "trusted-proxy",
+        env = "MANCALA_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
+    trusted_proxies: Vec<IpRange>,
+    /// New games one client address may create at once (0: no limit)
+    #[arg(long, env = "MANCALA_CREATE_BURST", default_value_t = Limits::default().create_burst)]
+    create_burst: u32,
+    /// New games an hour that refill a client address's burst
+    #[arg(long, env = "MANCALA_CREATE_PER_HOUR",
+          default_value_t = Limits::default().create_per_hour)]
+    create_per_hour: u32,
+    /// Hours an unstarted game is kept before it is deleted
+    #[arg(long, env = "MANCALA_UNSTARTED_EXPIRY_HOURS",
+          default_value_t = Limits::default().unstarted_expiry.as_secs() / 3600)]
+    unstarted_expiry_hours: u64,
 }
 
 impl LimitArgs {
-    fn to_limits(&self) -> mancala_server::Limits {
-        let mut l = mancala_server::Limits::default();
+    fn to_limits(&self) -> Limits {
+        let mut l = Limits::default();
         let set = |field: &mut Duration, v: Option<Duration>| {
             if let Some(v) = v {
                 *field = v;
@@ -70,6 +94,11 @@ impl LimitArgs {
             .unwrap_or(l.ws_messages_per_second);
         l.computer_queue = self.computer_queue.unwrap_or(l.computer_queue);
         l.computer_per_client = self.computer_per_client.unwrap_or(l.computer_per_client);
+        l.allowed_origins.clone_from(&self.allowed_origins);
+        l.trusted_proxies.clone_from(&self.trusted_proxies);
+        l.create_burst = self.create_burst;
+        l.create_per_hour = self.create_per_hour;
+        l.unstarted_expiry = Duration::from_secs(self.unstarted_expiry_hours.saturating_mul(3600));
         l
     }
 }
@@ -163,9 +192,11 @@ pub(crate) fn run(args: &ServeArgs) -> Result<()> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, reason = "tests")]
 mod tests {
-    use super::duration;
-    use std::time::Duration;
+    use clap::Parser;
+
+    use super::*;
 
     #[test]
     fn durations_read_with_their_units() {
@@ -176,6 +207,52 @@ mod tests {
         assert_eq!(duration("2h"), Ok(Duration::from_secs(7200)));
         for bad in ["", "s", "10 parsecs", "-1s", "0s", "1.5s"] {
             assert!(duration(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[derive(Debug, Parser)]
+    struct Flags {
+        #[command(flatten)]
+        limits: LimitArgs,
+    }
+
+    fn limits(args: &[&str]) -> Result<Limits, clap::Error> {
+        Flags::try_parse_from(std::iter::once("serve").chain(args.iter().copied()))
+            .map(|f| f.limits.to_limits())
+    }
+
+    #[test]
+    fn the_limit_flags_fill_the_limits_and_default_to_them() {
+        assert_eq!(limits(&[]).unwrap(), Limits::default());
+        let l = limits(&[
+            "--allowed-origin",
+            "https://Front.example/",
+            "--allowed-origin",
+            "http://192.168.1.5:8080",
+            "--trusted-proxy",
+            "10.0.0.0/8,::1",
+            "--create-burst",
+            "5",
+            "--create-per-hour",
+            "60",
+            "--unstarted-expiry-hours",
+            "2",
+        ])
+        .unwrap();
+        assert_eq!(
+            l.allowed_origins,
+            ["https://front.example", "http://192.168.1.5:8080"]
+        );
+        assert_eq!(l.trusted_proxies.len(), 2);
+        assert!(l.trusted_proxies[0].contains("10.1.2.3".parse().unwrap()));
+        assert_eq!((l.create_burst, l.create_per_hour), (5, 60));
+        assert_eq!(l.unstarted_expiry, Duration::from_secs(7200));
+        for bad in [
+            &["--allowed-origin", "front.example"][..],
+            &["--trusted-proxy", "proxy.example"],
+            &["--create-burst", "-1"],
+        ] {
+            assert!(limits(bad).is_err(), "{bad:?}");
         }
     }
 }

@@ -2,6 +2,8 @@
 
 use askama::Template;
 use axum::body::Bytes;
+use std::net::IpAddr;
+
 use axum::extract::{FromRequestParts, Path, Query, State, WebSocketUpgrade};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -14,6 +16,7 @@ use serde::Deserialize;
 
 use crate::AppState;
 use crate::client_addr::ClientAddr;
+use crate::guard;
 use crate::hub::{Held, NewGame, Role};
 use crate::i18n::{self, Arg, Lang, s};
 use crate::ids;
@@ -72,10 +75,10 @@ impl IntoResponse for PageError {
     fn into_response(self) -> Response {
         let PageError(e, ctx) = self;
         let tr = ctx.tr();
-        let title = tr.t(match e.status() {
-            StatusCode::NOT_FOUND => "error-title-not-found",
-            StatusCode::FORBIDDEN => "error-title-forbidden",
-            s if s.is_server_error() => "error-title-server",
+        let title = tr.t(match e.0.code {
+            ErrorCode::NotFound => "error-title-not-found",
+            ErrorCode::NotPlayer => "error-title-forbidden",
+            _ if e.status().is_server_error() => "error-title-server",
             _ => "error-title-refused",
         });
         let code = e.0.code.to_string().replace('_', "-");
@@ -373,16 +376,52 @@ fn cookie_secret(headers: &HeaderMap, id: &str) -> Option<String> {
     cookie(headers, &format!("seat_{id}")).filter(|v| ids::is_secret(v))
 }
 
+/// A request from another site's page is refused (see `guard::check_origin`).
+fn same_site(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
+    guard::check_origin(headers, &state.limits.allowed_origins).map_err(ApiError)
+}
+
+/// Takes one new game from the client's allowance; `None` if granted, else the refusal to
+/// send, made by `refuse` (the API's JSON or the form's page), with `Retry-After` when the
+/// allowance refills.
+fn take_creation(
+    state: &AppState,
+    client: Option<IpAddr>,
+    refuse: impl FnOnce(ApiError) -> Response,
+) -> Option<Response> {
+    state.creations.take(client).err().map(|wait| {
+        // Whole seconds, rounded up.
+        let secs = wait.map(|w| w.as_secs() + u64::from(w.subsec_nanos() > 0));
+        let message = match secs {
+            Some(s) => format!("too many new games from your address; try again in {s} s"),
+            None => "too many new games from your address".to_owned(),
+        };
+        let mut r = refuse(ApiError(GameError::new(ErrorCode::RateLimited, message)));
+        if let Some(s) = secs {
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        r
+    })
+}
+
 async fn api_create(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
+    same_site(&state, &headers)?;
+    guard::check_json(&headers)?;
     // Read by hand, so that a bad body gets the API's JSON error like every other refusal.
     let req: CreateRequest = serde_json::from_slice(&body)
         .map_err(|e| ApiError::bad(format!("the body is not a game request: {e}")))?;
     let lang = api_lang(req.lang.as_deref())?;
-    let created = state.hub.create(req.to_new_game()?, client).await?;
+    let new = req.to_new_game()?;
+    if let Some(refused) = take_creation(&state, client, IntoResponse::into_response) {
+        return Ok(refused);
+    }
+    let created = state.hub.create(new, client).await?;
     let id = &created.id;
     let body = CreatedBody {
         id: id.clone(),
@@ -412,9 +451,11 @@ async fn form_create(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
     ctx: PageCtx,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, PageError> {
     let lang = ctx.lang;
+    same_site(&state, &headers).map_err(page_err(&ctx))?;
     let fields = form_fields(&body);
     let get = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
     let game: Option<Game> = get("variant")
@@ -443,6 +484,9 @@ async fn form_create(
         lang: None,
     };
     let new = req.to_new_game().map_err(page_err(&ctx))?;
+    if let Some(refused) = take_creation(&state, client, |e| page_err(&ctx)(e).into_response()) {
+        return Ok(refused);
+    }
     let created = state
         .hub
         .create(new, client)
@@ -475,7 +519,7 @@ async fn api_game(
 ) -> Result<Json<GameView>, ApiError> {
     let h = handle(&state, &id).await?;
     let live = h.lock().await;
-    Ok(Json(live.game_view(&id, Role::Spectator, Lang::En)))
+    Ok(Json(live.game_view(&id, None, Lang::En)))
 }
 
 async fn api_record(
@@ -509,6 +553,8 @@ async fn api_ws(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    // The cookie gives the seat: only this site's pages may use it.
+    same_site(&state, &headers)?;
     let h = handle(&state, &id).await?;
     let peer = crate::ws::Peer {
         hub: state.hub.clone(),
@@ -542,7 +588,7 @@ async fn render_game(
     let h = handle(state, id).await.map_err(page_err(ctx))?;
     let live = h.lock().await;
     let role = live.role(secret.as_deref());
-    let game = live.game_view(id, role, ctx.lang);
+    let game = live.game_view(id, secret.as_deref(), ctx.lang);
     let turn = live.position().turn();
     let title = tr.game(live.position().variant().game());
     let rows = pages::board_rows(live.position());
@@ -641,9 +687,11 @@ async fn form_move(
     ClientAddr(client): ClientAddr,
     ctx: PageCtx,
     Path((_, id, secret)): Path<(String, String, String)>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, PageError> {
     let lang = ctx.lang;
+    same_site(&state, &headers).map_err(page_err(&ctx))?;
     let fields = form_fields(&body);
     let get = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
     let h = handle(&state, &id).await.map_err(page_err(&ctx))?;

@@ -54,6 +54,35 @@ pub(crate) fn hash_secret(secret: &str) -> String {
     out
 }
 
+/// The invitation token of game `id` whose creator holds `creator_secret`: 22 base-62
+/// characters of SHA-256 over a domain string, the id and the secret. Only the creator (who
+/// proves the secret) can recompute it, so the store keeps the token's hash alone
+/// ([`hash_secret`]) and the creator's page can still show the invitation after a restart or
+/// on another instance.
+#[must_use]
+pub(crate) fn invite_token(id: &str, creator_secret: &str) -> String {
+    let mut h = Sha256::new();
+    // Lengths keep the fields apart, so that no other id and secret give the same input.
+    for part in [INVITE_DOMAIN, id, creator_secret] {
+        h.update((part.len() as u64).to_be_bytes());
+        h.update(part.as_bytes());
+    }
+    let digest = h.finalize();
+    let mut first = [0u8; 16];
+    first.copy_from_slice(&digest[..16]);
+    // 128 bits written in base 62 take 22 characters (62^22 > 2^128), the form of a secret.
+    let mut n = u128::from_be_bytes(first);
+    let mut out = [b'0'; SECRET_LEN];
+    for c in out.iter_mut().rev() {
+        *c = ALPHABET[(n % 62) as usize];
+        n /= 62;
+    }
+    out.iter().map(|&b| char::from(b)).collect()
+}
+
+/// What sets the invitation's hash apart from any other use of the creator's secret.
+const INVITE_DOMAIN: &str = "mancala invitation v1";
+
 /// Seconds since 1970, for stored times.
 #[must_use]
 pub(crate) fn now() -> i64 {
@@ -75,6 +104,16 @@ mod tests {
         assert!(is_game_id(&random_base62(GAME_ID_LEN).unwrap()));
         assert!(!is_secret("short"));
         assert!(!is_game_id("abc/defg"));
+    }
+
+    #[test]
+    fn invite_tokens_have_the_form_of_a_secret_and_depend_on_id_and_secret() {
+        let t = invite_token("AAAAAAAA", "Qm3v9T0rX2LbK7pWcZ1aYd");
+        assert!(is_secret(&t), "{t}");
+        assert_eq!(t, invite_token("AAAAAAAA", "Qm3v9T0rX2LbK7pWcZ1aYd"));
+        assert_ne!(t, invite_token("AAAAAAAB", "Qm3v9T0rX2LbK7pWcZ1aYd"));
+        assert_ne!(t, invite_token("AAAAAAAA", "Qm3v9T0rX2LbK7pWcZ1aYe"));
+        assert_ne!(hash_secret(&t), t);
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod store;
 mod client_addr;
 mod draw;
 mod figures;
+mod guard;
 mod http;
 mod hub;
 pub mod i18n;
@@ -18,11 +19,13 @@ mod ws;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
+pub use guard::{IpRange, parse_origin};
 pub use hub::{Hub, QueueHold};
 pub use limits::Limits;
 pub use pages::version;
@@ -43,6 +46,8 @@ pub struct AppState {
     pub shutdown: watch::Receiver<bool>,
     /// The operator's limits.
     pub limits: Arc<Limits>,
+    /// New games per client address (`limits.create_burst`, `create_per_hour`).
+    creations: Arc<guard::RateLimiter>,
 }
 
 impl AppState {
@@ -65,10 +70,48 @@ impl AppState {
             Self {
                 hub: Arc::new(Hub::new(store, searches, &limits)),
                 shutdown: rx,
+                creations: Arc::new(guard::RateLimiter::new(
+                    limits.create_burst,
+                    limits.create_per_hour,
+                )),
                 limits: Arc::new(limits),
             },
             tx,
         )
+    }
+
+    /// Deletes the unstarted games older than `limits.unstarted_expiry` (the server does this
+    /// every hour by itself); returns how many went.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn expire_unstarted(&self) -> Result<u64, StoreError> {
+        let age = i64::try_from(self.limits.unstarted_expiry.as_secs()).unwrap_or(i64::MAX);
+        self.hub
+            .expire_unstarted(ids::now().saturating_sub(age))
+            .await
+    }
+
+    /// Sweeps the unstarted games every hour, or every `limits.unstarted_expiry` if that is
+    /// shorter, until the server shuts down.
+    async fn sweep_unstarted(self) {
+        let every = self
+            .limits
+            .unstarted_expiry
+            .clamp(Duration::from_secs(1), Duration::from_secs(3600));
+        let mut tick = tokio::time::interval(every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut shutdown = self.shutdown.clone();
+        loop {
+            tokio::select! {
+                _ = tick.tick() => match self.expire_unstarted().await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(games = n, "unstarted games expired"),
+                    Err(e) => tracing::error!(error = %e, "expiring unstarted games failed"),
+                },
+                _ = shutdown.changed() => return,
+            }
+        }
     }
 }
 
@@ -149,8 +192,10 @@ impl Server {
         signal: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
         let shutdown = self.shutdown;
-        let app = app(self.state).into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, app)
+        tokio::spawn(self.state.clone().sweep_unstarted());
+        // The peer's address is the client's (or its proxy's): the creation limit counts by it.
+        let service = app(self.state).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, service)
             .with_graceful_shutdown(async move {
                 signal.await;
                 let _ = shutdown.send(true);

@@ -5,6 +5,8 @@
 
 use std::time::Duration;
 
+use crate::guard::IpRange;
+
 /// Every configurable limit of the server.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -33,6 +35,21 @@ pub struct Limits {
     /// Games of one client address that may wait for (or be in) a computer search at once.
     /// Default 4.
     pub computer_per_client: usize,
+    /// Origins (`https://host[:port]`, as [`crate::parse_origin`] writes them) whose pages may
+    /// post the forms, call the JSON API and open game connections, besides the request's own
+    /// host. Default: none.
+    pub allowed_origins: Vec<String>,
+    /// Peers whose `Forwarded` / `X-Forwarded-For` names the client's address (a reverse proxy
+    /// in front of the server). Default: none, so the peer is the client.
+    pub trusted_proxies: Vec<IpRange>,
+    /// New games one client address may create at once (the JSON API and the form together);
+    /// 0 turns the limit off. Default: 30.
+    pub create_burst: u32,
+    /// New games an hour that refill an address's burst; 0 never refills. Default: 600.
+    pub create_per_hour: u32,
+    /// How long an unstarted game is kept (see [`crate::Store::expire_unstarted`]); the server
+    /// sweeps them every hour, or every `unstarted_expiry` if that is shorter. Default: 7 days.
+    pub unstarted_expiry: Duration,
 }
 
 impl Default for Limits {
@@ -46,6 +63,11 @@ impl Default for Limits {
             ws_messages_per_second: 5,
             computer_queue: 64,
             computer_per_client: 4,
+            allowed_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
+            create_burst: 30,
+            create_per_hour: 600,
+            unstarted_expiry: Duration::from_secs(7 * 24 * 3600),
         }
     }
 }

@@ -253,7 +253,7 @@ async fn serve(reader: &mut Reader, handle: &Held, peer: &Peer, w: &Writer<'_>) 
         let rx = handle.subscribe();
         let first = live
             .catch_up(since.map(|s| (s.epoch, s.ply)))
-            .unwrap_or_else(|| vec![live.state_message(handle.id(), role, lang)]);
+            .unwrap_or_else(|| vec![live.state_message(handle.id(), seat.as_deref(), lang)]);
         (role, rx, first)
     };
     for m in first {
@@ -286,7 +286,7 @@ async fn serve(reader: &mut Reader, handle: &Held, peer: &Peer, w: &Writer<'_>) 
                         }
                         Err(_) => break,
                     };
-                    if let Some(t) = forward(handle, role, lang, b).await && !w.text(t).await {
+                    if let Some(t) = forward(handle, seat.as_deref(), lang, b).await && !w.text(t).await {
                         open = false;
                         break;
                     }
@@ -302,7 +302,7 @@ async fn serve(reader: &mut Reader, handle: &Held, peer: &Peer, w: &Writer<'_>) 
                 if matches!(b, Err(broadcast::error::RecvError::Closed)) {
                     break Ending::Shutdown;
                 }
-                if let Some(t) = forward(handle, role, lang, b).await && !w.text(t).await {
+                if let Some(t) = forward(handle, seat.as_deref(), lang, b).await && !w.text(t).await {
                     break Ending::Gone;
                 }
             }
@@ -327,10 +327,10 @@ async fn serve(reader: &mut Reader, handle: &Held, peer: &Peer, w: &Writer<'_>) 
     ending
 }
 
-/// The text a broadcast becomes for this connection.
+/// The text a broadcast becomes for the connection of `seat`.
 async fn forward(
     handle: &GameHandle,
-    role: Role,
+    seat: Option<&str>,
     lang: crate::i18n::Lang,
     b: Result<Broadcast, broadcast::error::RecvError>,
 ) -> Option<String> {
@@ -338,7 +338,7 @@ async fn forward(
         Ok(Broadcast::Message(t)) => Some(t.to_string()),
         Ok(Broadcast::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
             let live = handle.lock().await;
-            Some(live.state_message(handle.id(), role, lang).to_text())
+            Some(live.state_message(handle.id(), seat, lang).to_text())
         }
         Err(broadcast::error::RecvError::Closed) => None,
     }

@@ -60,6 +60,7 @@ async fn the_play_page_asks_explains_and_listens() {
     let scratch = TempDir::new("play");
     let mut limits = mancala_server::Limits::default();
     limits.ws_idle_timeout = std::time::Duration::from_secs(3);
+    limits.create_burst = 0;
     let site = Site::start_with(&scratch.path.join("e2e-play.db"), limits).await;
     let driver = Chromedriver::start(&tools, &artifacts.join("chromedriver-play.log"));
     let l = Browser::open(&tools, &driver, "L").await;

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, reason = "tests")]
 
+use std::str::FromStr;
 use std::sync::Arc;
 
 use mancala::Side;
@@ -27,7 +28,7 @@ fn game(id: &str) -> StoredGame {
                 joined: false,
             },
         ],
-        invite: Some("T".repeat(22)),
+        invite_hash: Some("T".repeat(22)),
         epoch: 0,
         moves: Vec::new(),
         resigned: None,
@@ -77,7 +78,7 @@ async fn contract(store: Arc<dyn Store>) {
     ));
     store.append_move("AAAAAAAA", 1, 2, "a6").await.unwrap();
 
-    // The invitation is consumed once.
+    // The invitation is consumed once, named by its hash.
     let t = "T".repeat(22);
     assert!(matches!(
         store.join("AAAAAAAA", "wrong", Side::North, "bb").await,
@@ -89,7 +90,7 @@ async fn contract(store: Arc<dyn Store>) {
         Err(StoreError::Conflict(_))
     ));
     let s = store.game("AAAAAAAA").await.unwrap().unwrap();
-    assert_eq!(s.invite, None);
+    assert_eq!(s.invite_hash, None);
     assert_eq!(s.seats[1].secret_hash.as_deref(), Some("bb"));
     assert!(s.seats[1].joined);
 
@@ -125,6 +126,63 @@ async fn contract(store: Arc<dyn Store>) {
         store.game("EEEEEEEE").await.unwrap().unwrap().seats[1].kind,
         SeatKind::Computer(7)
     );
+
+    expiry(&*store).await;
+}
+
+/// Unstarted games go once created at or before the cutoff; started, finished, joined, taken
+/// back, rematch and younger games stay.
+async fn expiry(store: &dyn Store) {
+    let old = 1_000;
+    let make = |id: &str, mode: Mode, created: i64| {
+        let mut g = game(id);
+        g.mode = mode;
+        g.created = created;
+        if mode != Mode::Friend {
+            g.invite_hash = None;
+            g.seats[1].joined = true;
+        }
+        g
+    };
+    let gone = [
+        make("Xcomput1", Mode::Computer, old),
+        make("Xfriend1", Mode::Friend, old),
+        make("Xlocal01", Mode::Local, old),
+    ];
+    let mut joined = make("Kjoined1", Mode::Friend, old);
+    joined.invite_hash = None;
+    joined.seats[1].joined = true;
+    let mut finished = make("Kresign1", Mode::Local, old);
+    finished.result = Some("0-1".to_owned());
+    finished.resigned = Some(Side::South);
+    let young = make("Kyoung01", Mode::Computer, old + 500);
+    // "CCCCCCCC" is the rematch of "AAAAAAAA" (above).
+    let rematch = make("CCCCCCCC", Mode::Local, old);
+    for g in gone.iter().chain([&joined, &finished, &young, &rematch]) {
+        store.create_game(g).await.unwrap();
+    }
+    let played = make("Kplayed1", Mode::Local, old);
+    store.create_game(&played).await.unwrap();
+    store.append_move("Kplayed1", 0, 1, "A5").await.unwrap();
+    let back = make("Kback001", Mode::Local, old);
+    store.create_game(&back).await.unwrap();
+    store.append_move("Kback001", 0, 1, "A5").await.unwrap();
+    store.take_back("Kback001", 0, 1).await.unwrap();
+
+    assert_eq!(store.expire_unstarted(old + 499).await.unwrap(), 3);
+    for g in &gone {
+        assert_eq!(store.game(&g.id).await.unwrap(), None, "{} expired", g.id);
+    }
+    for id in [
+        "Kjoined1", "Kresign1", "Kyoung01", "CCCCCCCC", "Kplayed1", "Kback001", "AAAAAAAA",
+        "EEEEEEEE",
+    ] {
+        assert!(store.game(id).await.unwrap().is_some(), "{id} kept");
+    }
+    assert_eq!(store.expire_unstarted(old + 499).await.unwrap(), 0);
+    // The cutoff is inclusive.
+    assert_eq!(store.expire_unstarted(old + 500).await.unwrap(), 1);
+    assert_eq!(store.game("Kyoung01").await.unwrap(), None);
 }
 
 #[tokio::test]
@@ -149,6 +207,68 @@ async fn sqlite_file_keeps_the_contract_and_survives_a_restart() {
     assert_eq!(s.moves, vec!["A5".to_owned(), "a6".to_owned()]);
     assert_eq!(s.epoch, 1);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A database of the first schema, whose invitation tokens were stored in clear: migrating
+/// keeps only their hashes, and the old link still takes the seat.
+#[tokio::test]
+async fn migrating_hashes_the_clear_invitation_tokens() {
+    let dir = std::env::temp_dir().join(format!("mancala-migrate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("old.db");
+    let _ = std::fs::remove_file(&path);
+    let url = format!("sqlite://{}", path.display());
+    let token = "Tok3nT0kenT0kenT0kenT0";
+    {
+        let options = sqlx::sqlite::SqliteConnectOptions::from_str(&url)
+            .unwrap()
+            .create_if_missing(true);
+        let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+        sqlx::raw_sql(include_str!("../migrations/sqlite/0001_games.sql"))
+            .execute(&pool)
+            .await
+            .unwrap();
+        sqlx::raw_sql(
+            "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY); \
+             INSERT INTO schema_migrations (version) VALUES (1);",
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
+        sqlx::query(
+            "INSERT INTO games (id, variant, rules, mode, south_kind, south_secret, south_joined, \
+             north_kind, north_joined, invite, created) \
+             VALUES ('OLDgame1', 'hus', '', 'friend', 'human', ?, 1, 'human', 0, ?, 1)",
+        )
+        .bind("aa".repeat(32))
+        .bind(token)
+        .execute(&pool)
+        .await
+        .unwrap();
+        pool.close().await;
+    }
+    let hash = hex_sha256(token);
+    for _ in 0..2 {
+        // Opened twice: the migration runs once, so nothing is hashed twice.
+        let store = connect(&url).await.unwrap();
+        let g = store.game("OLDgame1").await.unwrap().unwrap();
+        assert_eq!(g.invite_hash.as_deref(), Some(hash.as_str()));
+    }
+    let store = connect(&url).await.unwrap();
+    store
+        .join("OLDgame1", &hash, Side::North, "bb")
+        .await
+        .unwrap();
+    assert!(store.game("OLDgame1").await.unwrap().unwrap().seats[1].joined);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn hex_sha256(s: &str) -> String {
+    use sha2::Digest as _;
+    sha2::Sha256::digest(s.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 #[tokio::test]

@@ -489,14 +489,17 @@ impl Store for Controlled {
     async fn take_back(&self, id: &str, keep: u32, epoch: u32) -> Result<(), StoreError> {
         self.inner.take_back(id, keep, epoch).await
     }
-    async fn join(&self, id: &str, token: &str, side: Side, hash: &str) -> Result<(), StoreError> {
-        self.inner.join(id, token, side, hash).await
+    async fn join(&self, id: &str, invite: &str, side: Side, hash: &str) -> Result<(), StoreError> {
+        self.inner.join(id, invite, side, hash).await
     }
     async fn finish(&self, id: &str, r: &str, resigned: Option<Side>) -> Result<(), StoreError> {
         self.inner.finish(id, r, resigned).await
     }
     async fn set_rematch(&self, id: &str, next: &str) -> Result<(), StoreError> {
         self.inner.set_rematch(id, next).await
+    }
+    async fn expire_unstarted(&self, created_by: i64) -> Result<u64, StoreError> {
+        self.inner.expire_unstarted(created_by).await
     }
 }
 

@@ -69,6 +69,9 @@ error-store = Partii se nepodařilo uložit; zkuste to znovu.
 error-internal = Na serveru se něco pokazilo.
 error-bad-request = Požadavek nebylo možné zpracovat: zkontrolujte formulář a zkuste to znovu.
 error-not-found = Taková stránka ani partie neexistuje.
+error-cross-site = Tento formulář byl odeslán z jiného webu, a proto byl odmítnut. Otevřete tento web sami a začněte znovu z jeho stránky.
+error-unsupported-media-type = Požadavek nebyl odeslán tak, jak ho odesílají stránky tohoto webu.
+error-rate-limited = Z vaší adresy bylo v krátké době založeno příliš mnoho partií. Chvíli počkejte a zkuste to znovu.
 
 invite-own-title = Toto je vaše pozvánka
 invite-own-explain = Pošlete tento odkaz příteli: kdo ho otevře první, bude hrát proti vám. Když ho otevřete vy, pozvánka tím nepropadne.

@@ -69,6 +69,9 @@ error-store = The game could not be saved; try again.
 error-internal = Something went wrong on the server.
 error-bad-request = The request could not be used: check the form and try again.
 error-not-found = There is no such page or game.
+error-cross-site = This form came from another website, so it was refused. Open this site yourself and start again from its own page.
+error-unsupported-media-type = The request was not sent the way this site's pages send it.
+error-rate-limited = Many games have been started from your address in a short time. Wait a little, then try again.
 
 invite-own-title = This is your invitation
 invite-own-explain = Send this link to your friend: the first person to open it plays you. Opening it yourself does not use it up.

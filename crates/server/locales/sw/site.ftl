@@ -69,6 +69,9 @@ error-store = Mchezo haukuweza kuhifadhiwa; jaribu tena.
 error-internal = Kuna hitilafu kwenye seva.
 error-bad-request = Ombi halikuweza kutumika: kagua fomu kisha ujaribu tena.
 error-not-found = Hakuna ukurasa wala mchezo kama huo.
+error-cross-site = Fomu hii imetoka kwenye tovuti nyingine, kwa hiyo imekataliwa. Fungua tovuti hii mwenyewe na uanze tena kutoka kwenye ukurasa wake.
+error-unsupported-media-type = Ombi halikutumwa jinsi kurasa za tovuti hii zinavyolituma.
+error-rate-limited = Michezo mingi imeanzishwa kutoka kwenye anwani yako kwa muda mfupi. Subiri kidogo, kisha ujaribu tena.
 
 invite-own-title = Huu ni mwaliko wako
 invite-own-explain = Mtumie rafiki yako kiungo hiki: mtu wa kwanza kukifungua atacheza nawe. Ukikifungua wewe mwenyewe, mwaliko unabaki halali.

@@ -89,7 +89,7 @@ impl Hub {
             secret_hash: h,
             joined,
         };
-        let mut invite = None;
+        let mut invited = false;
         let (seats, created_side) = match (seats, req.mode) {
             (Some(seats), _) => (seats, None),
             (None, Mode::Local) => (
@@ -104,7 +104,7 @@ impl Hub {
                         joined: true,
                     }
                 } else {
-                    invite = Some(random(SECRET_LEN)?);
+                    invited = true;
                     human(None, false)
                 };
                 let mine = human(Some(hash), true);
@@ -124,13 +124,15 @@ impl Hub {
         // A fresh id; a collision (one in 2^47 per pair) just draws again.
         for _ in 0..4 {
             let id = random(GAME_ID_LEN)?;
+            // The invitation is the creator's to recompute; only its hash is stored.
+            let invite = invited.then(|| ids::invite_token(&id, &secret));
             let g = StoredGame {
                 id: id.clone(),
                 variant: req.variant.game().slug().to_owned(),
                 rules: req.variant.rules_text(),
                 mode: req.mode,
                 seats: seats.clone(),
-                invite: invite.clone(),
+                invite_hash: invite.as_deref().map(ids::hash_secret),
                 epoch: 0,
                 moves: Vec::new(),
                 resigned: None,
@@ -170,9 +172,10 @@ impl Hub {
         token: &str,
     ) -> Result<Option<String>, GameError> {
         let mut live = handle.lock().await;
-        if live.invite.as_deref() != Some(token) {
+        if !live.invite_open(token) {
             return Ok(None);
         }
+        let invite_hash = ids::hash_secret(token);
         let Some(side) = Side::ALL
             .into_iter()
             .find(|&s| !live.seats[s.index()].joined)
@@ -181,12 +184,12 @@ impl Hub {
         };
         let secret = random(SECRET_LEN)?;
         let hash = ids::hash_secret(&secret);
-        match self.store.join(&handle.id, token, side, &hash).await {
+        match self.store.join(&handle.id, &invite_hash, side, &hash).await {
             Ok(()) => {}
             Err(StoreError::Conflict(_)) => return Ok(None),
             Err(e) => return Err(GameError::store(&e)),
         }
-        live.invite = None;
+        live.invite_hash = None;
         let seat = &mut live.seats[side.index()];
         seat.secret_hash = Some(hash);
         seat.joined = true;

@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Live, Role};
+use super::Live;
 use crate::protocol::ServerMessage;
 use crate::store::{Mode, Seat, SeatKind, StoredGame};
 
@@ -33,7 +33,7 @@ fn stored(variant: &str, moves: &[&str]) -> StoredGame {
         rules: String::new(),
         mode: Mode::Friend,
         seats: [seat(), seat()],
-        invite: None,
+        invite_hash: None,
         epoch: 0,
         moves: moves.iter().map(|&m| m.to_owned()).collect(),
         resigned: None,
@@ -46,7 +46,7 @@ fn stored(variant: &str, moves: &[&str]) -> StoredGame {
 /// The data file of `variant` after `moves`.
 fn data_file(variant: &str, moves: &[&str]) -> String {
     let start = Live::from_stored(&stored(variant, &[])).expect("the start replays");
-    let header = start.game_view("dev12345", Role::Spectator, crate::i18n::Lang::En);
+    let header = start.game_view("dev12345", None, crate::i18n::Lang::En);
     let mut lines = vec![serde_json::to_string(&header).expect("the header serialises")];
     let live = Live::from_stored(&stored(variant, moves)).expect("the recorded game replays");
     for ply in 1..=live.ply() {

@@ -79,7 +79,9 @@ pub(crate) struct Live {
     pub(super) variant: Variant,
     pub(super) mode: Mode,
     pub(super) seats: [Seat; 2],
-    pub(super) invite: Option<String>,
+    /// The hash of the unused invitation's token (the token is derived from the creator's
+    /// secret: `ids::invite_token`).
+    pub(super) invite_hash: Option<String>,
     pub(super) epoch: u32,
     pub(super) record: GameRecord,
     pub(super) rematch: Option<String>,
@@ -115,7 +117,7 @@ impl Live {
             variant,
             mode: g.mode,
             seats: g.seats.clone(),
-            invite: g.invite.clone(),
+            invite_hash: g.invite_hash.clone(),
             epoch: g.epoch,
             record,
             rematch: g.rematch.clone(),
@@ -176,7 +178,17 @@ impl Live {
     /// Whether `token` is the game's invitation, still unused.
     #[must_use]
     pub(crate) fn invite_open(&self, token: &str) -> bool {
-        self.invite.as_deref() == Some(token)
+        ids::is_secret(token)
+            && self.invite_hash.as_deref() == Some(ids::hash_secret(token).as_str())
+    }
+
+    /// The unused invitation's token, recomputed from the secret of the creator's seat: `None`
+    /// for anyone else, or once the invitation is used.
+    #[must_use]
+    pub(crate) fn invite_token(&self, id: &str, secret: Option<&str>) -> Option<String> {
+        let secret = secret.filter(|s| self.role(Some(s)) != Role::Spectator)?;
+        let token = ids::invite_token(id, secret);
+        self.invite_open(&token).then_some(token)
     }
 
     /// How the game ended (by the rules or by resignation), if it has.
@@ -185,9 +197,10 @@ impl Live {
         self.record.outcome()
     }
 
-    /// The `game` object (protocol §4.1) as `role` sees it.
+    /// The `game` object (protocol §4.1) as the holder of `secret` (a seat secret, or none)
+    /// sees it: the creator's secret alone recomputes the unused invitation.
     #[must_use]
-    pub(crate) fn game_view(&self, id: &str, role: Role, lang: Lang) -> GameView {
+    pub(crate) fn game_view(&self, id: &str, secret: Option<&str>, lang: Lang) -> GameView {
         let seat = |side: Side| {
             let s = &self.seats[side.index()];
             match s.kind {
@@ -198,12 +211,9 @@ impl Live {
                 SeatKind::Computer(level) => SeatView::computer(level),
             }
         };
-        let invite_url = match (role, &self.invite) {
-            (Role::Player(_) | Role::Both, Some(token)) => {
-                Some(format!("/{lang}/join/{id}/{token}"))
-            }
-            _ => None,
-        };
+        let invite_url = self
+            .invite_token(id, secret)
+            .map(|token| format!("/{lang}/join/{id}/{token}"));
         let positions = self.record.positions();
         GameView {
             id: id.to_owned(),
@@ -248,13 +258,18 @@ impl Live {
         }
     }
 
-    /// The `state` message for `role`.
+    /// The `state` message for the holder of `secret`.
     #[must_use]
-    pub(crate) fn state_message(&self, id: &str, role: Role, lang: Lang) -> ServerMessage {
+    pub(crate) fn state_message(
+        &self,
+        id: &str,
+        secret: Option<&str>,
+        lang: Lang,
+    ) -> ServerMessage {
         ServerMessage::State {
             protocol: PROTOCOL,
-            you: role.you(),
-            game: Box::new(self.game_view(id, role, lang)),
+            you: self.role(secret).you(),
+            game: Box::new(self.game_view(id, secret, lang)),
         }
     }
 

@@ -19,7 +19,7 @@ use tokio::sync::{Mutex, broadcast};
 
 use crate::ids;
 use crate::protocol::{GameError, ServerMessage};
-use crate::store::{Store, StoredGame};
+use crate::store::{Store, StoreError, StoredGame};
 
 pub(crate) use commands::NewGame;
 pub(crate) use live::{Live, Role};
@@ -212,6 +212,16 @@ impl Hub {
         if in_map && Arc::strong_count(handle) == 2 {
             games.remove(&handle.id);
         }
+    }
+
+    /// Deletes the unstarted games created at or before `created_by` from the store
+    /// ([`Store::expire_unstarted`]). A copy in memory (a page still open on it) lives on
+    /// until its last holder lets go; its link then finds no game.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub(crate) async fn expire_unstarted(&self, created_by: i64) -> Result<u64, StoreError> {
+        self.store.expire_unstarted(created_by).await
     }
 
     /// How many games are in memory.

@@ -41,6 +41,12 @@ pub(crate) enum ErrorCode {
     BadRequest,
     /// No such game, page or asset.
     NotFound,
+    /// A form, API call or WebSocket from another site's page.
+    CrossSite,
+    /// A JSON API body not declared `application/json`.
+    UnsupportedMediaType,
+    /// Too many new games from one client address.
+    RateLimited,
 }
 
 impl ErrorCode {
@@ -48,7 +54,9 @@ impl ErrorCode {
     #[must_use]
     pub(crate) const fn status(self) -> StatusCode {
         match self {
-            Self::NotPlayer => StatusCode::FORBIDDEN,
+            Self::NotPlayer | Self::CrossSite => StatusCode::FORBIDDEN,
+            Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::StalePly | Self::GameOver | Self::NotYourTurn => StatusCode::CONFLICT,
             Self::Store | Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,

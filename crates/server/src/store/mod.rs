@@ -75,8 +75,9 @@ pub struct StoredGame {
     pub mode: Mode,
     /// South's seat and North's.
     pub seats: [Seat; 2],
-    /// The invitation token while it is unused (a friend game's free seat).
-    pub invite: Option<String>,
+    /// The SHA-256 of the invitation token while it is unused (a friend game's free seat);
+    /// the token itself is never stored (docs/protocol.md §1).
+    pub invite_hash: Option<String>,
     /// A takeback counter: each takeback starts a new epoch of ply numbers.
     pub epoch: u32,
     /// The move texts in order (ply 1 first).
@@ -135,12 +136,13 @@ pub trait Store: Send + Sync + std::fmt::Debug {
     /// stored epoch + 1).
     async fn take_back(&self, id: &str, keep: u32, epoch: u32) -> Result<(), StoreError>;
 
-    /// Gives the invited seat to a visitor: the invitation `token` is consumed and the seat of
-    /// `side` gets `secret_hash`. Fails with `Conflict` if the invitation was already used.
+    /// Gives the invited seat to a visitor: the invitation whose token hashes to `invite_hash`
+    /// is consumed and the seat of `side` gets `secret_hash`. Fails with `Conflict` if that
+    /// invitation is not the game's unused one.
     async fn join(
         &self,
         id: &str,
-        token: &str,
+        invite_hash: &str,
         side: Side,
         secret_hash: &str,
     ) -> Result<(), StoreError>;
@@ -155,6 +157,13 @@ pub trait Store: Send + Sync + std::fmt::Debug {
 
     /// Links `id` to its rematch `next`; `Conflict` if it already has one.
     async fn set_rematch(&self, id: &str, next: &str) -> Result<(), StoreError>;
+
+    /// Deletes every unstarted game created at or before `created_by` (seconds since 1970)
+    /// and returns how many went. A game is unstarted while no move was ever played in it (no
+    /// stored move and epoch 0), it has no result, and no second person has joined it (its
+    /// mode is not `friend`, or its invitation is still unused), and it is not another game's
+    /// rematch. Finished and started games are kept.
+    async fn expire_unstarted(&self, created_by: i64) -> Result<u64, StoreError>;
 }
 
 /// Opens the store named by `url`: `sqlite://path` (created if missing) or `sqlite::memory:`.

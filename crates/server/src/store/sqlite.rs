@@ -6,13 +6,36 @@ use std::time::Duration;
 use async_trait::async_trait;
 use mancala::Side;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow};
-use sqlx::{Row, SqlitePool};
+use sqlx::{ConnectOptions, Connection, Row, SqlitePool};
 
 use super::{Mode, Seat, SeatKind, Store, StoreError, StoredGame};
-use crate::ids::now;
+use crate::ids::{hash_secret, now};
 
 /// The migrations, in order; each runs once, recorded in `schema_migrations`.
-const MIGRATIONS: [(i64, &str); 1] = [(1, include_str!("../../migrations/sqlite/0001_games.sql"))];
+const MIGRATIONS: [(i64, &str); 2] = [
+    (1, include_str!("../../migrations/sqlite/0001_games.sql")),
+    (
+        2,
+        include_str!("../../migrations/sqlite/0002_invite_hash.sql"),
+    ),
+];
+
+/// Migration 2's second half, which SQL cannot do (SQLite has no SHA-256): the clear invitation
+/// tokens the renamed column holds become their hashes.
+async fn hash_clear_invites(tx: &mut sqlx::SqliteConnection) -> Result<(), StoreError> {
+    let clear: Vec<(String, String)> =
+        sqlx::query_as("SELECT id, invite_hash FROM games WHERE invite_hash IS NOT NULL")
+            .fetch_all(&mut *tx)
+            .await?;
+    for (id, token) in clear {
+        sqlx::query("UPDATE games SET invite_hash = ? WHERE id = ?")
+            .bind(hash_secret(&token))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    Ok(())
+}
 
 /// Games in an SQLite database.
 #[derive(Clone, Debug)]
@@ -79,41 +102,55 @@ impl SqliteStore {
             .busy_timeout(Duration::from_secs(5))
             .foreign_keys(true);
         // An in-memory database exists once per connection: keep exactly one.
-        let max = if url.contains(":memory:") { 1 } else { 8 };
+        let memory = url.contains(":memory:");
+        if !memory {
+            // Migrated on a connection of its own, closed before the pool opens: a pooled
+            // connection that had read the schema before a migration changed it would still
+            // expand `SELECT *` to the old columns.
+            let mut conn = options.connect().await?;
+            migrate(&mut conn).await?;
+            conn.close().await?;
+        }
+        let max = if memory { 1 } else { 8 };
         let pool = SqlitePoolOptions::new()
             .max_connections(max)
-            .min_connections(u32::from(max == 1))
+            .min_connections(u32::from(memory))
             .idle_timeout(None)
             .max_lifetime(None)
             .connect_with(options)
             .await?;
-        let store = Self { pool };
-        store.migrate().await?;
-        Ok(store)
-    }
-
-    async fn migrate(&self) -> Result<(), StoreError> {
-        sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)")
-            .execute(&self.pool)
-            .await?;
-        for (version, sql) in MIGRATIONS {
-            let mut tx = self.pool.begin().await?;
-            let done: Option<i64> =
-                sqlx::query_scalar("SELECT version FROM schema_migrations WHERE version = ?")
-                    .bind(version)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-            if done.is_none() {
-                sqlx::raw_sql(sql).execute(&mut *tx).await?;
-                sqlx::query("INSERT INTO schema_migrations (version) VALUES (?)")
-                    .bind(version)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            tx.commit().await?;
+        if memory {
+            migrate(&mut *pool.acquire().await?).await?;
         }
-        Ok(())
+        Ok(Self { pool })
     }
+}
+
+/// Applies the migrations not yet recorded in `schema_migrations`, each in a transaction.
+async fn migrate(conn: &mut sqlx::SqliteConnection) -> Result<(), StoreError> {
+    sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)")
+        .execute(&mut *conn)
+        .await?;
+    for (version, sql) in MIGRATIONS {
+        let mut tx = conn.begin().await?;
+        let done: Option<i64> =
+            sqlx::query_scalar("SELECT version FROM schema_migrations WHERE version = ?")
+                .bind(version)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if done.is_none() {
+            sqlx::raw_sql(sql).execute(&mut *tx).await?;
+            if version == 2 {
+                hash_clear_invites(&mut tx).await?;
+            }
+            sqlx::query("INSERT INTO schema_migrations (version) VALUES (?)")
+                .bind(version)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+    }
+    Ok(())
 }
 
 #[async_trait]
@@ -123,7 +160,7 @@ impl Store for SqliteStore {
         let (nk, nl) = kind_columns(&g.seats[1]);
         let r = sqlx::query(
             "INSERT INTO games (id, variant, rules, mode, south_kind, south_level, south_secret, \
-             south_joined, north_kind, north_level, north_secret, north_joined, invite, epoch, \
+             south_joined, north_kind, north_level, north_secret, north_joined, invite_hash, epoch, \
              resigned, result, rematch, created) \
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
@@ -139,7 +176,7 @@ impl Store for SqliteStore {
         .bind(nl)
         .bind(&g.seats[1].secret_hash)
         .bind(i64::from(g.seats[1].joined))
-        .bind(&g.invite)
+        .bind(&g.invite_hash)
         .bind(i64::from(g.epoch))
         .bind(g.resigned.map(Side::name))
         .bind(&g.result)
@@ -178,7 +215,7 @@ impl Store for SqliteStore {
             rules: row.try_get("rules")?,
             mode: Mode::from_name(&mode).ok_or_else(|| bad("mode"))?,
             seats: [seat_from_row(&row, "south")?, seat_from_row(&row, "north")?],
-            invite: row.try_get("invite")?,
+            invite_hash: row.try_get("invite_hash")?,
             epoch: u32::try_from(epoch).map_err(|_| bad("epoch"))?,
             moves,
             resigned: match resigned {
@@ -253,23 +290,23 @@ impl Store for SqliteStore {
     async fn join(
         &self,
         id: &str,
-        token: &str,
+        invite_hash: &str,
         side: Side,
         secret_hash: &str,
     ) -> Result<(), StoreError> {
         let sql = match side {
             Side::South => {
-                "UPDATE games SET invite = NULL, south_secret = ?3, south_joined = 1 \
-                 WHERE id = ?1 AND invite = ?2"
+                "UPDATE games SET invite_hash = NULL, south_secret = ?3, south_joined = 1 \
+                 WHERE id = ?1 AND invite_hash = ?2"
             }
             Side::North => {
-                "UPDATE games SET invite = NULL, north_secret = ?3, north_joined = 1 \
-                 WHERE id = ?1 AND invite = ?2"
+                "UPDATE games SET invite_hash = NULL, north_secret = ?3, north_joined = 1 \
+                 WHERE id = ?1 AND invite_hash = ?2"
             }
         };
         let r = sqlx::query(sql)
             .bind(id)
-            .bind(token)
+            .bind(invite_hash)
             .bind(secret_hash)
             .execute(&self.pool)
             .await?;
@@ -302,5 +339,18 @@ impl Store for SqliteStore {
         one_row(&r, || {
             StoreError::Conflict(format!("game {id} already has a rematch"))
         })
+    }
+
+    async fn expire_unstarted(&self, created_by: i64) -> Result<u64, StoreError> {
+        let r = sqlx::query(
+            "DELETE FROM games WHERE created <= ?1 AND epoch = 0 AND result IS NULL \
+               AND (mode <> 'friend' OR invite_hash IS NOT NULL) \
+               AND NOT EXISTS (SELECT 1 FROM moves WHERE moves.game_id = games.id) \
+               AND id NOT IN (SELECT rematch FROM games WHERE rematch IS NOT NULL)",
+        )
+        .bind(created_by)
+        .execute(&self.pool)
+        .await?;
+        Ok(r.rows_affected())
     }
 }
