@@ -1,6 +1,7 @@
 //! `mancala serve`: the play site.
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
@@ -24,12 +25,79 @@ pub(crate) struct ServeArgs {
 /// The server's limits (docs/operations.md, "Limits"), each a flag with an environment
 /// fallback.
 #[derive(Debug, Args)]
-pub(crate) struct LimitArgs {}
+pub(crate) struct LimitArgs {
+    /// Time a client has to send a request's headers, from its first byte (`500ms`, `10s`,
+    /// `2m`; a bare number is seconds)
+    #[arg(long, env = "MANCALA_HEADER_TIMEOUT", default_value = "10s", value_parser = duration)]
+    header_timeout: Duration,
+    /// Time a client has to send a request's body once its headers are in (then a 408)
+    #[arg(long, env = "MANCALA_BODY_TIMEOUT", default_value = "30s", value_parser = duration)]
+    body_timeout: Duration,
+    /// Time a connection may wait for its next request before it is closed
+    #[arg(long, env = "MANCALA_IDLE_TIMEOUT", default_value = "60s", value_parser = duration)]
+    idle_timeout: Duration,
+    /// Open connections at once, WebSockets included (never more than the open-file limit
+    /// allows); over it, a 503
+    #[arg(long, env = "MANCALA_MAX_CONNECTIONS", default_value_t = 4096,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections: u32,
+    /// Open connections at once from one client address; over it, a 503 (behind a reverse
+    /// proxy, set it to --max-connections)
+    #[arg(long, env = "MANCALA_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = 64,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections_per_address: u32,
+    /// The site's public URL, e.g. `https://mancala.example`; when https, HSTS and `Secure`
+    /// cookies
+    #[arg(long, env = "MANCALA_PUBLIC_URL", value_parser = public_url)]
+    public_url: Option<String>,
+}
 
 impl LimitArgs {
     fn to_limits(&self) -> mancala_server::Limits {
-        mancala_server::Limits::default()
+        let mut limits = mancala_server::Limits::default();
+        limits.header_timeout = self.header_timeout;
+        limits.body_timeout = self.body_timeout;
+        limits.idle_timeout = self.idle_timeout;
+        limits.max_connections = self.max_connections as usize;
+        limits.max_connections_per_address = self.max_connections_per_address as usize;
+        limits.public_url.clone_from(&self.public_url);
+        limits
     }
+}
+
+/// A duration: a number with `ms`, `s` or `m`, or a bare number of seconds; more than zero.
+fn duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("{text:?} is not a duration: write e.g. 500ms, 10s or 2m"))?;
+    let d = match unit.trim() {
+        "ms" => Duration::from_millis(n),
+        "" | "s" => Duration::from_secs(n),
+        "m" => Duration::from_secs(n.saturating_mul(60)),
+        u => return Err(format!("unknown unit {u:?}: use ms, s or m")),
+    };
+    if d.is_zero() {
+        return Err("a timeout must be more than zero".to_owned());
+    }
+    Ok(d)
+}
+
+/// A public URL: `http://` or `https://` and a host.
+fn public_url(text: &str) -> Result<String, String> {
+    let text = text.trim().trim_end_matches('/');
+    let host = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"))
+        .ok_or_else(|| format!("{text:?} is not a URL: write e.g. https://mancala.example"))?;
+    if host.is_empty() || host.contains(char::is_whitespace) {
+        return Err(format!("{text:?} has no host"));
+    }
+    Ok(text.to_owned())
 }
 
 async fn shutdown_signal() {
@@ -96,4 +164,30 @@ pub(crate) fn run(args: &ServeArgs) -> Result<()> {
         server.run(shutdown_signal()).await?;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_as_an_operator_writes_them() {
+        assert_eq!(duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(duration("10s"), Ok(Duration::from_secs(10)));
+        assert_eq!(duration("7"), Ok(Duration::from_secs(7)));
+        assert_eq!(duration("2m"), Ok(Duration::from_secs(120)));
+        assert!(duration("0s").is_err());
+        assert!(duration("ten").is_err());
+        assert!(duration("5h").is_err());
+    }
+
+    #[test]
+    fn public_urls_need_a_scheme_and_a_host() {
+        assert_eq!(
+            public_url("https://mancala.example/"),
+            Ok("https://mancala.example".to_owned())
+        );
+        assert!(public_url("mancala.example").is_err());
+        assert!(public_url("https://").is_err());
+    }
 }

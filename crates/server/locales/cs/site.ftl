@@ -68,6 +68,8 @@ error-store = Partii se nepodařilo uložit; zkuste to znovu.
 error-internal = Na serveru se něco pokazilo.
 error-bad-request = Požadavek nebylo možné zpracovat: zkontrolujte formulář a zkuste to znovu.
 error-not-found = Taková stránka ani partie neexistuje.
+refused-busy = Na stránky je právě otevřeno příliš mnoho spojení. Zkuste to za chvíli znovu.
+refused-slow = Požadavek přicházel příliš pomalu, a proto byl přerušen. Zkuste to znovu.
 
 invite-own-title = Toto je vaše pozvánka
 invite-own-explain = Pošlete tento odkaz příteli: kdo ho otevře první, bude hrát proti vám. Když ho otevřete vy, pozvánka tím nepropadne.

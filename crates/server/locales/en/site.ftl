@@ -68,6 +68,10 @@ error-store = The game could not be saved; try again.
 error-internal = Something went wrong on the server.
 error-bad-request = The request could not be used: check the form and try again.
 error-not-found = There is no such page or game.
+# A connection refused before its request is read, and a request cut off: said in every
+# language at once (the request's language is not known yet).
+refused-busy = The site has too many open connections just now. Try again in a moment.
+refused-slow = The request came too slowly and was cut off. Try again.
 
 invite-own-title = This is your invitation
 invite-own-explain = Send this link to your friend: the first person to open it plays you. Opening it yourself does not use it up.

@@ -68,6 +68,8 @@ error-store = Nie udało się zapisać partii; spróbuj ponownie.
 error-internal = Na serwerze coś poszło nie tak.
 error-bad-request = Nie udało się obsłużyć żądania: sprawdź formularz i spróbuj ponownie.
 error-not-found = Nie ma takiej strony ani partii.
+refused-busy = Do strony jest teraz otwartych zbyt wiele połączeń. Spróbuj ponownie za chwilę.
+refused-slow = Żądanie przychodziło zbyt wolno i zostało przerwane. Spróbuj ponownie.
 
 invite-own-title = To jest twoje zaproszenie
 invite-own-explain = Wyślij ten link znajomemu: kto otworzy go pierwszy, zagra z tobą. Jeśli to ty go otworzysz, zaproszenie pozostanie ważne.

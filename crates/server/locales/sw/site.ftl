@@ -68,6 +68,8 @@ error-store = Mchezo haukuweza kuhifadhiwa; jaribu tena.
 error-internal = Kuna hitilafu kwenye seva.
 error-bad-request = Ombi halikuweza kutumika: kagua fomu kisha ujaribu tena.
 error-not-found = Hakuna ukurasa wala mchezo kama huo.
+refused-busy = Tovuti ina miunganisho mingi mno iliyo wazi kwa sasa. Jaribu tena baada ya muda mfupi.
+refused-slow = Ombi lilifika polepole mno na likakatizwa. Jaribu tena.
 
 invite-own-title = Huu ni mwaliko wako
 invite-own-explain = Mtumie rafiki yako kiungo hiki: mtu wa kwanza kukifungua atacheza nawe. Ukikifungua wewe mwenyewe, mwaliko unabaki halali.
