@@ -78,7 +78,11 @@ fn open_files(pid: u32) -> String {
         .lines()
         .find(|l| l.starts_with("Max open files"))
         .expect("an open-file limit");
-    line.split_whitespace().skip(3).take(2).collect::<Vec<_>>().join(" ")
+    line.split_whitespace()
+        .skip(3)
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 async fn connect_from(from: u8, addr: SocketAddr) -> TcpStream {
@@ -114,7 +118,9 @@ async fn ending(mut s: TcpStream) -> Ending {
     if text.is_empty() {
         Ending::Closed
     } else if text.starts_with("HTTP/1.1 503 ")
-        && text.to_ascii_lowercase().contains("\r\nconnection: close\r\n")
+        && text
+            .to_ascii_lowercase()
+            .contains("\r\nconnection: close\r\n")
     {
         Ending::Busy
     } else {
@@ -140,7 +146,11 @@ async fn a_slow_client_is_cut_off_while_healthz_answers_at_1024_open_files() {
     // Headers must come within 5 s: long enough that the held connections are still held
     // when the probe asks, short enough for a quick test.
     let server = serve(&dir, "5s");
-    assert_eq!(open_files(server.child.id()), "1024 1024", "the server's limit");
+    assert_eq!(
+        open_files(server.child.id()),
+        "1024 1024",
+        "the server's limit"
+    );
     let addr = server.addr;
 
     // The slow client: 1,100 connections, each with a request line and one header, never

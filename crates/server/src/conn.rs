@@ -477,10 +477,7 @@ impl hyper::service::Service<Request<Incoming>> for Serve {
             } else {
                 res
             };
-            Ok(res.map(|inner| Answer {
-                inner,
-                _busy: busy,
-            }))
+            Ok(res.map(|inner| Answer { inner, _busy: busy }))
         })
     }
 }

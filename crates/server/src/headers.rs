@@ -45,7 +45,11 @@ pub(crate) fn secure(headers: &mut HeaderMap, https: bool) {
             header::STRICT_TRANSPORT_SECURITY,
             HeaderValue::from_static(HSTS),
         );
-        let cookies: Vec<HeaderValue> = headers.get_all(header::SET_COOKIE).iter().cloned().collect();
+        let cookies: Vec<HeaderValue> = headers
+            .get_all(header::SET_COOKIE)
+            .iter()
+            .cloned()
+            .collect();
         if !cookies.is_empty() {
             headers.remove(header::SET_COOKIE);
             for c in cookies {
@@ -102,7 +106,10 @@ mod tests {
     #[test]
     fn svg_pictures_keep_their_inline_style() {
         let mut h = HeaderMap::new();
-        h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
+        h.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("image/svg+xml"),
+        );
         secure(&mut h, false);
         assert_eq!(h[header::CONTENT_SECURITY_POLICY], SVG_CSP);
     }

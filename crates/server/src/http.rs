@@ -177,7 +177,7 @@ pub(crate) fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Every answer of the router gets the security headers (crate::headers).
+/// Every answer of the router gets the security headers (`crate::headers`).
 async fn security_headers(State(state): State<AppState>, mut res: Response) -> Response {
     crate::headers::secure(res.headers_mut(), state.limits.https());
     res

@@ -33,9 +33,10 @@ impl Limits {
     /// Whether the site is served over https (its public URL says so).
     #[must_use]
     pub fn https(&self) -> bool {
-        self.public_url
-            .as_deref()
-            .is_some_and(|u| u.get(..8).is_some_and(|s| s.eq_ignore_ascii_case("https://")))
+        self.public_url.as_deref().is_some_and(|u| {
+            u.get(..8)
+                .is_some_and(|s| s.eq_ignore_ascii_case("https://"))
+        })
     }
 }
 

@@ -86,7 +86,10 @@ fn assert_busy(reply: &str) {
     assert!(reply.starts_with("HTTP/1.1 503 "), "{reply}");
     let lower = reply.to_ascii_lowercase();
     assert!(lower.contains("\r\nconnection: close\r\n"), "{reply}");
-    assert!(lower.contains("\r\nx-content-type-options: nosniff\r\n"), "{reply}");
+    assert!(
+        lower.contains("\r\nx-content-type-options: nosniff\r\n"),
+        "{reply}"
+    );
     assert!(reply.contains("too many open connections"), "{reply}");
 }
 
@@ -165,8 +168,14 @@ async fn an_idle_keep_alive_connection_is_closed() {
     // The answer (kept alive), then the close once the connection has waited long enough.
     let all = rest(&mut s).await;
     assert!(all.starts_with("HTTP/1.1 200 "), "{all}");
-    assert!(!all.to_ascii_lowercase().contains("connection: close"), "{all}");
-    assert!(all.ends_with("\r\n\r\nok"), "one answer, then the close: {all}");
+    assert!(
+        !all.to_ascii_lowercase().contains("connection: close"),
+        "{all}"
+    );
+    assert!(
+        all.ends_with("\r\n\r\nok"),
+        "one answer, then the close: {all}"
+    );
     // A connection that never sends a request is closed as well.
     let mut silent = connect_from(1, addr).await;
     assert_eq!(rest(&mut silent).await, "");
@@ -189,7 +198,12 @@ async fn a_body_sent_too_slowly_gets_a_408_and_the_close() {
     .unwrap();
     let reply = rest(&mut s).await;
     assert!(reply.starts_with("HTTP/1.1 408 "), "{reply}");
-    assert!(reply.to_ascii_lowercase().contains("\r\nconnection: close\r\n"), "{reply}");
+    assert!(
+        reply
+            .to_ascii_lowercase()
+            .contains("\r\nconnection: close\r\n"),
+        "{reply}"
+    );
     assert!(reply.contains("too slowly"), "{reply}");
     stop.send(()).unwrap();
     task.await.unwrap();

@@ -61,7 +61,9 @@ async fn the_pages_raise_no_csp_violation() {
     let site = Site::start(&scratch.path.join("csp.db")).await;
     let driver = Chromedriver::start(&tools, &artifacts.join("chromedriver-csp.log"));
     let a = Browser::open(&tools, &driver, "CSP").await;
-    let outcome = AssertUnwindSafe(walk(&site.origin, &a.page)).catch_unwind().await;
+    let outcome = AssertUnwindSafe(walk(&site.origin, &a.page))
+        .catch_unwind()
+        .await;
     a.close().await;
     let stopped = site.stop().await;
     drop(driver);
@@ -89,8 +91,10 @@ async fn walk(origin: &str, page: &Page) {
     assert_eq!(heard, 1);
     let log = page.browser_log().await;
     assert!(
-        log.iter()
-            .any(|e| e["message"].as_str().unwrap_or_default().contains("Content Security Policy")),
+        log.iter().any(|e| e["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Content Security Policy")),
         "the console reports a violation: {log:#?}"
     );
 
@@ -103,16 +107,22 @@ async fn walk(origin: &str, page: &Page) {
     // A rules page, its interactive example played (its status says the move).
     page.goto(&format!("{origin}/en/rules/kalah")).await;
     page.js(LISTEN_JS).await;
-    page.find("figure.example .example-controls button.primary").await;
+    page.find("figure.example .example-controls button.primary")
+        .await;
     let hint = page
         .js("return document.querySelector('figure.example .example-status').textContent;")
         .await;
-    page.click("figure.example .example-controls button.primary").await;
+    page.click("figure.example .example-controls button.primary")
+        .await;
     wait_for(page, "the example played", async || {
         let now = page
             .js("return document.querySelector('figure.example .example-status').textContent;")
             .await;
-        if now == hint { Err(now.to_string()) } else { Ok(()) }
+        if now == hint {
+            Err(now.to_string())
+        } else {
+            Ok(())
+        }
     })
     .await;
     assert_no_violation(page, "rules page").await;
@@ -126,7 +136,8 @@ async fn walk(origin: &str, page: &Page) {
         .await;
     while after.ply < 2 && after.outcome.is_empty() {
         let ply = after.ply;
-        page.click(&format!("[data-pit=\"{}\"]", after.playable[0])).await;
+        page.click(&format!("[data-pit=\"{}\"]", after.playable[0]))
+            .await;
         after = page
             .wait_state("the move and what follows", |s| {
                 s.ply > ply && !s.busy && (!s.playable.is_empty() || !s.outcome.is_empty())
@@ -135,5 +146,8 @@ async fn walk(origin: &str, page: &Page) {
     }
     assert!(after.online, "{after}");
     assert_no_violation(page, &format!("game {}", game.id)).await;
-    println!("e2e csp: home, a rules page and game {} without a CSP violation", game.id);
+    println!(
+        "e2e csp: home, a rules page and game {} without a CSP violation",
+        game.id
+    );
 }

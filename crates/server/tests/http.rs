@@ -407,7 +407,11 @@ fn assert_secure(r: &Reply, what: &str) {
         assert!(!csp.contains("script-src"), "{what}: {csp}");
     }
     assert_eq!(r.header(header::REFERRER_POLICY), "no-referrer", "{what}");
-    assert_eq!(r.header(header::X_CONTENT_TYPE_OPTIONS), "nosniff", "{what}");
+    assert_eq!(
+        r.header(header::X_CONTENT_TYPE_OPTIONS),
+        "nosniff",
+        "{what}"
+    );
     assert_eq!(r.header(header::X_FRAME_OPTIONS), "DENY", "{what}");
 }
 
@@ -510,7 +514,10 @@ async fn cookies_are_secure_and_hsts_sent_only_with_an_https_public_url() {
         // Pages and errors say HSTS too.
         let missing = get(&app, "/en/g/nope").await;
         assert_eq!(
-            missing.headers.get(header::STRICT_TRANSPORT_SECURITY).is_some(),
+            missing
+                .headers
+                .get(header::STRICT_TRANSPORT_SECURITY)
+                .is_some(),
             https
         );
     }
