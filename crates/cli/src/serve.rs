@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use mancala_server::{Config, Server};
+use mancala_server::{Config, Limits, Server};
 
 #[derive(Debug, Args)]
 pub(crate) struct ServeArgs {
@@ -23,29 +23,30 @@ pub(crate) struct ServeArgs {
 }
 
 /// The server's limits (docs/operations.md, "Limits"), each a flag with an environment
-/// fallback.
+/// fallback; the defaults are `Limits::default()`'s.
 #[derive(Debug, Args)]
 pub(crate) struct LimitArgs {
     /// Time a client has to send a request's headers, from its first byte (`500ms`, `10s`,
     /// `2m`; a bare number is seconds)
-    #[arg(long, env = "MANCALA_HEADER_TIMEOUT", default_value = "10s", value_parser = duration)]
-    header_timeout: Duration,
+    #[arg(long, env = "MANCALA_HEADER_TIMEOUT", default_value_t = Timeout(Limits::default().header_timeout))]
+    header_timeout: Timeout,
     /// Time a client has to send a request's body once its headers are in (then a 408)
-    #[arg(long, env = "MANCALA_BODY_TIMEOUT", default_value = "30s", value_parser = duration)]
-    body_timeout: Duration,
+    #[arg(long, env = "MANCALA_BODY_TIMEOUT", default_value_t = Timeout(Limits::default().body_timeout))]
+    body_timeout: Timeout,
     /// Time a connection may wait for its next request before it is closed
-    #[arg(long, env = "MANCALA_IDLE_TIMEOUT", default_value = "60s", value_parser = duration)]
-    idle_timeout: Duration,
+    #[arg(long, env = "MANCALA_IDLE_TIMEOUT", default_value_t = Timeout(Limits::default().idle_timeout))]
+    idle_timeout: Timeout,
     /// Open connections at once, WebSockets included (never more than the open-file limit
     /// allows); over it, a 503
-    #[arg(long, env = "MANCALA_MAX_CONNECTIONS", default_value_t = 4096,
-          value_parser = clap::value_parser!(u32).range(1..))]
-    max_connections: u32,
+    #[arg(long, env = "MANCALA_MAX_CONNECTIONS", default_value_t = Limits::default().max_connections,
+          value_parser = at_least_one)]
+    max_connections: usize,
     /// Open connections at once from one client address; over it, a 503 (behind a reverse
     /// proxy, set it to --max-connections)
-    #[arg(long, env = "MANCALA_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = 64,
-          value_parser = clap::value_parser!(u32).range(1..))]
-    max_connections_per_address: u32,
+    #[arg(long, env = "MANCALA_MAX_CONNECTIONS_PER_ADDRESS",
+          default_value_t = Limits::default().max_connections_per_address,
+          value_parser = at_least_one)]
+    max_connections_per_address: usize,
     /// The site's public URL, e.g. `https://mancala.example`; when https, HSTS and `Secure`
     /// cookies
     #[arg(long, env = "MANCALA_PUBLIC_URL", value_parser = public_url)]
@@ -53,38 +54,64 @@ pub(crate) struct LimitArgs {
 }
 
 impl LimitArgs {
-    fn to_limits(&self) -> mancala_server::Limits {
-        let mut limits = mancala_server::Limits::default();
-        limits.header_timeout = self.header_timeout;
-        limits.body_timeout = self.body_timeout;
-        limits.idle_timeout = self.idle_timeout;
-        limits.max_connections = self.max_connections as usize;
-        limits.max_connections_per_address = self.max_connections_per_address as usize;
+    fn to_limits(&self) -> Limits {
+        let mut limits = Limits::default();
+        limits.header_timeout = self.header_timeout.0;
+        limits.body_timeout = self.body_timeout.0;
+        limits.idle_timeout = self.idle_timeout.0;
+        limits.max_connections = self.max_connections;
+        limits.max_connections_per_address = self.max_connections_per_address;
         limits.public_url.clone_from(&self.public_url);
         limits
     }
 }
 
-/// A duration: a number with `ms`, `s` or `m`, or a bare number of seconds; more than zero.
-fn duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    let split = text
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let n: u64 = number
-        .parse()
-        .map_err(|_| format!("{text:?} is not a duration: write e.g. 500ms, 10s or 2m"))?;
-    let d = match unit.trim() {
-        "ms" => Duration::from_millis(n),
-        "" | "s" => Duration::from_secs(n),
-        "m" => Duration::from_secs(n.saturating_mul(60)),
-        u => return Err(format!("unknown unit {u:?}: use ms, s or m")),
-    };
-    if d.is_zero() {
-        return Err("a timeout must be more than zero".to_owned());
+/// A timeout as an operator writes it: a number with `ms`, `s` or `m`, or a bare number of
+/// seconds; more than zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Timeout(Duration);
+
+impl std::str::FromStr for Timeout {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        let split = text
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len());
+        let (number, unit) = text.split_at(split);
+        let n: u64 = number
+            .parse()
+            .map_err(|_| format!("{text:?} is not a duration: write e.g. 500ms, 10s or 2m"))?;
+        let d = match unit.trim() {
+            "ms" => Duration::from_millis(n),
+            "" | "s" => Duration::from_secs(n),
+            "m" => Duration::from_secs(n.saturating_mul(60)),
+            u => return Err(format!("unknown unit {u:?}: use ms, s or m")),
+        };
+        if d.is_zero() {
+            return Err("a timeout must be more than zero".to_owned());
+        }
+        Ok(Self(d))
     }
-    Ok(d)
+}
+
+impl std::fmt::Display for Timeout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.subsec_millis() == 0 {
+            write!(f, "{}s", self.0.as_secs())
+        } else {
+            write!(f, "{}ms", self.0.as_millis())
+        }
+    }
+}
+
+/// A cap: a whole number, at least 1.
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("{text:?} is not a whole number of at least 1")),
+    }
 }
 
 /// A public URL: `http://` or `https://` and a host.
@@ -170,15 +197,24 @@ pub(crate) fn run(args: &ServeArgs) -> Result<()> {
 mod tests {
     use super::*;
 
+    fn timeout(text: &str) -> Result<Duration, String> {
+        text.parse::<Timeout>().map(|t| t.0)
+    }
+
     #[test]
-    fn durations_read_as_an_operator_writes_them() {
-        assert_eq!(duration("500ms"), Ok(Duration::from_millis(500)));
-        assert_eq!(duration("10s"), Ok(Duration::from_secs(10)));
-        assert_eq!(duration("7"), Ok(Duration::from_secs(7)));
-        assert_eq!(duration("2m"), Ok(Duration::from_secs(120)));
-        assert!(duration("0s").is_err());
-        assert!(duration("ten").is_err());
-        assert!(duration("5h").is_err());
+    fn timeouts_read_as_an_operator_writes_them_and_show_so() {
+        assert_eq!(timeout("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(timeout("10s"), Ok(Duration::from_secs(10)));
+        assert_eq!(timeout("7"), Ok(Duration::from_secs(7)));
+        assert_eq!(timeout("2m"), Ok(Duration::from_secs(120)));
+        assert!(timeout("0s").is_err());
+        assert!(timeout("ten").is_err());
+        assert!(timeout("5h").is_err());
+        for t in ["500ms", "10s", "1500ms"] {
+            assert_eq!(t.parse::<Timeout>().unwrap().to_string(), t);
+        }
+        assert!(at_least_one("0").is_err());
+        assert_eq!(at_least_one("64"), Ok(64));
     }
 
     #[test]

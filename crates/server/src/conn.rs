@@ -36,7 +36,7 @@ use crate::i18n::Lang;
 const FILE_RESERVE: usize = 128;
 
 /// Refusals said at once, each for at most [`LINGER`]; more are closed straight after the
-///503 is handed to the kernel.
+/// 503 is handed to the kernel.
 const LINGERING: usize = 64;
 
 /// How long a refused connection is read (and its bytes dropped) after the 503, so that the

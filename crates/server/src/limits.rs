@@ -21,8 +21,10 @@ pub struct Limits {
     /// Open connections at once, WebSockets included (default 4,096, and never more than the
     /// process's open-file limit allows, less a reserve); over it, a 503.
     pub max_connections: usize,
-    /// Open connections at once from one client address (default 64); over it, a 503. Behind
-    /// a reverse proxy every client has the proxy's address: raise it to `max_connections`.
+    /// Open connections at once from one client address (default 128: a school behind one
+    /// NAT address has a WebSocket a game page and a few idle connections a browser); over
+    /// it, a 503. Behind a reverse proxy every client has the proxy's address: raise it to
+    /// `max_connections`.
     pub max_connections_per_address: usize,
     /// The site's public URL, e.g. `https://mancala.example` (default none). When it is https,
     /// every response carries HSTS and every cookie is `Secure`.
@@ -47,7 +49,7 @@ impl Default for Limits {
             body_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(60),
             max_connections: 4096,
-            max_connections_per_address: 64,
+            max_connections_per_address: 128,
             public_url: None,
         }
     }
