@@ -74,6 +74,31 @@ pub(crate) struct LimitArgs {
     #[arg(long, env = "MANCALA_UNSTARTED_EXPIRY_HOURS",
           default_value_t = Limits::default().unstarted_expiry.as_secs() / 3600)]
     unstarted_expiry_hours: u64,
+    /// Time a client has to send a request's headers, from its first byte (`500ms`, `10s`,
+    /// `2m`; a bare number is seconds)
+    #[arg(long, env = "MANCALA_HEADER_TIMEOUT", default_value_t = Timeout(Limits::default().header_timeout))]
+    header_timeout: Timeout,
+    /// Time a client has to send a request's body once its headers are in (then a 408)
+    #[arg(long, env = "MANCALA_BODY_TIMEOUT", default_value_t = Timeout(Limits::default().body_timeout))]
+    body_timeout: Timeout,
+    /// Time a connection may wait for its next request before it is closed
+    #[arg(long, env = "MANCALA_IDLE_TIMEOUT", default_value_t = Timeout(Limits::default().idle_timeout))]
+    idle_timeout: Timeout,
+    /// Open connections at once, WebSockets included (never more than the open-file limit
+    /// allows); over it, a 503
+    #[arg(long, env = "MANCALA_MAX_CONNECTIONS", default_value_t = Limits::default().max_connections,
+          value_parser = at_least_one)]
+    max_connections: usize,
+    /// Open connections at once from one client address; over it, a 503 (behind a reverse
+    /// proxy, set it to --max-connections)
+    #[arg(long, env = "MANCALA_MAX_CONNECTIONS_PER_ADDRESS",
+          default_value_t = Limits::default().max_connections_per_address,
+          value_parser = at_least_one)]
+    max_connections_per_address: usize,
+    /// The site's public URL, e.g. `https://mancala.example`; when https, HSTS and `Secure`
+    /// cookies
+    #[arg(long, env = "MANCALA_PUBLIC_URL", value_parser = public_url)]
+    public_url: Option<String>,
 }
 
 impl LimitArgs {
@@ -99,30 +124,81 @@ impl LimitArgs {
         l.create_burst = self.create_burst;
         l.create_per_hour = self.create_per_hour;
         l.unstarted_expiry = Duration::from_secs(self.unstarted_expiry_hours.saturating_mul(3600));
+        l.header_timeout = self.header_timeout.0;
+        l.body_timeout = self.body_timeout.0;
+        l.idle_timeout = self.idle_timeout.0;
+        l.max_connections = self.max_connections;
+        l.max_connections_per_address = self.max_connections_per_address;
+        l.public_url.clone_from(&self.public_url);
         l
     }
 }
 
-/// A duration as the limits' flags take it: a number with a unit, `ms`, `s`, `m` or `h`
-/// (`500ms`, `30s`, `10m`); a bare number is seconds. Zero is refused.
+/// A duration as the limits' flags take it (see [`Timeout`]).
 fn duration(text: &str) -> Result<Duration, String> {
-    let t = text.trim();
-    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
-    let (n, unit) = t.split_at(split);
-    let n: u64 = n
-        .parse()
-        .map_err(|_| format!("{text:?} is not a duration such as 30s, 500ms or 10m"))?;
-    let d = match unit.trim() {
-        "ms" => Duration::from_millis(n),
-        "" | "s" => Duration::from_secs(n),
-        "m" | "min" => Duration::from_secs(n.saturating_mul(60)),
-        "h" => Duration::from_secs(n.saturating_mul(3600)),
-        u => return Err(format!("{u:?} is not a unit of time: use ms, s, m or h")),
-    };
-    if d.is_zero() {
-        return Err("a duration must be more than zero".to_owned());
+    text.parse::<Timeout>().map(|t| t.0)
+}
+
+/// A duration as an operator writes it: a number with `ms`, `s`, `m` or `h`, or a bare number
+/// of seconds; more than zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Timeout(Duration);
+
+impl std::str::FromStr for Timeout {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        let split = text
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len());
+        let (number, unit) = text.split_at(split);
+        let n: u64 = number
+            .parse()
+            .map_err(|_| format!("{text:?} is not a duration: write e.g. 500ms, 10s or 2m"))?;
+        let d = match unit.trim() {
+            "ms" => Duration::from_millis(n),
+            "" | "s" => Duration::from_secs(n),
+            "m" | "min" => Duration::from_secs(n.saturating_mul(60)),
+            "h" => Duration::from_secs(n.saturating_mul(3600)),
+            u => return Err(format!("unknown unit {u:?}: use ms, s, m or h")),
+        };
+        if d.is_zero() {
+            return Err("a timeout must be more than zero".to_owned());
+        }
+        Ok(Self(d))
     }
-    Ok(d)
+}
+
+impl std::fmt::Display for Timeout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.subsec_millis() == 0 {
+            write!(f, "{}s", self.0.as_secs())
+        } else {
+            write!(f, "{}ms", self.0.as_millis())
+        }
+    }
+}
+
+/// A cap: a whole number, at least 1.
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("{text:?} is not a whole number of at least 1")),
+    }
+}
+
+/// A public URL: `http://` or `https://` and a host.
+fn public_url(text: &str) -> Result<String, String> {
+    let text = text.trim().trim_end_matches('/');
+    let host = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"))
+        .ok_or_else(|| format!("{text:?} is not a URL: write e.g. https://mancala.example"))?;
+    if host.is_empty() || host.contains(char::is_whitespace) {
+        return Err(format!("{text:?} has no host"));
+    }
+    Ok(text.to_owned())
 }
 
 async fn shutdown_signal() {
@@ -254,5 +330,31 @@ mod tests {
         ] {
             assert!(limits(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn timeouts_read_as_an_operator_writes_them_and_show_so() {
+        assert_eq!(duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(duration("10s"), Ok(Duration::from_secs(10)));
+        assert_eq!(duration("7"), Ok(Duration::from_secs(7)));
+        assert_eq!(duration("2m"), Ok(Duration::from_secs(120)));
+        assert!(duration("0s").is_err());
+        assert!(duration("ten").is_err());
+        assert_eq!(duration("5h"), Ok(Duration::from_secs(18_000)));
+        for t in ["500ms", "10s", "1500ms"] {
+            assert_eq!(t.parse::<Timeout>().unwrap().to_string(), t);
+        }
+        assert!(at_least_one("0").is_err());
+        assert_eq!(at_least_one("64"), Ok(64));
+    }
+
+    #[test]
+    fn public_urls_need_a_scheme_and_a_host() {
+        assert_eq!(
+            public_url("https://mancala.example/"),
+            Ok("https://mancala.example".to_owned())
+        );
+        assert!(public_url("mancala.example").is_err());
+        assert!(public_url("https://").is_err());
     }
 }

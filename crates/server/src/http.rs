@@ -174,7 +174,17 @@ pub(crate) fn router(state: AppState) -> Router {
         .route("/{lang}/g/{id}/{secret}/move", post(form_move))
         .route("/{lang}/join/{id}/{token}", get(join))
         .merge(crate::figures::routes())
+        .layer(axum::middleware::map_response_with_state(
+            state.clone(),
+            security_headers,
+        ))
         .with_state(state)
+}
+
+/// Every answer of the router gets the security headers (`crate::headers`).
+async fn security_headers(State(state): State<AppState>, mut res: Response) -> Response {
+    crate::headers::secure(res.headers_mut(), state.limits.https());
+    res
 }
 
 async fn root(headers: HeaderMap) -> Redirect {

@@ -4,9 +4,11 @@
 pub mod store;
 
 mod client_addr;
+mod conn;
 mod draw;
 mod figures;
 mod guard;
+mod headers;
 mod http;
 mod hub;
 pub mod i18n;
@@ -183,24 +185,24 @@ impl Server {
     }
 
     /// Serves until `signal` completes, then closes the WebSockets and finishes the requests
-    /// in flight.
+    /// in flight. Connections are capped and timed by the limits (docs/operations.md,
+    /// "Limits"); each request carries its client's address as `ConnectInfo<SocketAddr>`.
     ///
     /// # Errors
-    /// The listener failed.
+    /// None today: a failure to accept a connection pauses the accept loop and is logged.
     pub async fn run(
         self,
         signal: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
         let shutdown = self.shutdown;
         tokio::spawn(self.state.clone().sweep_unstarted());
-        // The peer's address is the client's (or its proxy's): the creation limit counts by it.
-        let service = app(self.state).into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, service)
-            .with_graceful_shutdown(async move {
-                signal.await;
-                let _ = shutdown.send(true);
-            })
-            .await?;
+        let limits = Arc::clone(&self.state.limits);
+        let stop = self.state.shutdown.clone();
+        conn::serve(self.listener, app(self.state), &limits, stop, async move {
+            signal.await;
+            let _ = shutdown.send(true);
+        })
+        .await;
         Ok(())
     }
 }

@@ -50,6 +50,26 @@ pub struct Limits {
     /// How long an unstarted game is kept (see [`crate::Store::expire_unstarted`]); the server
     /// sweeps them every hour, or every `unstarted_expiry` if that is shorter. Default: 7 days.
     pub unstarted_expiry: Duration,
+    /// How long a client may take to send a request's headers, from its first byte (default
+    /// 10 s); then the connection is closed.
+    pub header_timeout: Duration,
+    /// How long a client may take to send a request's body, once its headers are in (default
+    /// 30 s); then it gets a 408 and the connection is closed.
+    pub body_timeout: Duration,
+    /// How long a connection may wait for its next request (a new connection for its first)
+    /// before it is closed (default 60 s).
+    pub idle_timeout: Duration,
+    /// Open connections at once, WebSockets included (default 4,096, and never more than the
+    /// process's open-file limit allows, less a reserve); over it, a 503.
+    pub max_connections: usize,
+    /// Open connections at once from one client address (default 128: a school behind one
+    /// NAT address has a WebSocket a game page and a few idle connections a browser); over
+    /// it, a 503. Behind a reverse proxy every client has the proxy's address: raise it to
+    /// `max_connections`.
+    pub max_connections_per_address: usize,
+    /// The site's public URL, e.g. `https://mancala.example` (default none). When it is https,
+    /// every response carries HSTS and every cookie is `Secure`.
+    pub public_url: Option<String>,
 }
 
 impl Default for Limits {
@@ -68,6 +88,12 @@ impl Default for Limits {
             create_burst: 30,
             create_per_hour: 600,
             unstarted_expiry: Duration::from_secs(7 * 24 * 3600),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            idle_timeout: Duration::from_secs(60),
+            max_connections: 4096,
+            max_connections_per_address: 128,
+            public_url: None,
         }
     }
 }
@@ -78,5 +104,14 @@ impl Limits {
     #[must_use]
     pub fn keepalive(&self) -> Duration {
         (self.ws_idle_timeout / 3).min(Duration::from_secs(25))
+    }
+
+    /// Whether the site is served over https (its public URL says so).
+    #[must_use]
+    pub fn https(&self) -> bool {
+        self.public_url.as_deref().is_some_and(|u| {
+            u.get(..8)
+                .is_some_and(|s| s.eq_ignore_ascii_case("https://"))
+        })
     }
 }

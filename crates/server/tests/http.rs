@@ -388,3 +388,137 @@ async fn the_creator_opening_the_invitation_does_not_use_it() {
         format!("/en/g/{id}?invite=used")
     );
 }
+
+/// The security headers of every response (docs/operations.md, "Security headers").
+fn assert_secure(r: &Reply, what: &str) {
+    let csp = r.header(header::CONTENT_SECURITY_POLICY);
+    assert!(csp.contains("frame-ancestors 'none'"), "{what}: {csp}");
+    assert!(!csp.contains("unsafe-eval"), "{what}: {csp}");
+    let svg = r
+        .headers
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"image/svg+xml"));
+    if !svg {
+        assert!(csp.contains("script-src 'self';"), "{what}: {csp}");
+        assert!(!csp.contains("unsafe-inline"), "{what}: {csp}");
+    } else {
+        // A picture runs no script at all.
+        assert!(csp.starts_with("default-src 'none';"), "{what}: {csp}");
+        assert!(!csp.contains("script-src"), "{what}: {csp}");
+    }
+    assert_eq!(r.header(header::REFERRER_POLICY), "no-referrer", "{what}");
+    assert_eq!(
+        r.header(header::X_CONTENT_TYPE_OPTIONS),
+        "nosniff",
+        "{what}"
+    );
+    assert_eq!(r.header(header::X_FRAME_OPTIONS), "DENY", "{what}");
+}
+
+#[tokio::test]
+async fn every_kind_of_answer_carries_the_security_headers() {
+    let app = app().await;
+    let rules = get(&app, "/en/rules/kalah").await;
+    assert_eq!(rules.status, StatusCode::OK);
+    let picture = rules
+        .body
+        .split("src=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .find(|s| s.contains("/diagram.svg?"))
+        .expect("a rules page shows a board picture")
+        .replace("&amp;", "&");
+    let created = post_json(
+        &app,
+        "/api/games",
+        json!({"variant": "kalah", "opponent": "friend"}),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED);
+    for (what, r) in [
+        ("home page", get(&app, "/en/").await),
+        ("rules page", rules),
+        ("picture", get(&app, &picture).await),
+        ("redirect", get(&app, "/").await),
+        ("API", get(&app, "/api/variants").await),
+        ("API creation", created),
+        ("script", get(&app, "/assets/game.js").await),
+        ("style sheet", get(&app, "/assets/style.css").await),
+        ("client messages", get(&app, "/en/messages.json").await),
+        ("health", get(&app, "/healthz").await),
+        ("missing page", get(&app, "/xx/").await),
+        ("missing game page", get(&app, "/en/g/nope").await),
+        ("missing asset", get(&app, "/assets/nope.js").await),
+        ("API error", get(&app, "/api/games/nope").await),
+        ("unknown route", get(&app, "/no/such/route/at/all").await),
+        ("bad form", post_form(&app, "/en/new", "variant=nope").await),
+    ] {
+        assert_secure(&r, what);
+        assert!(
+            r.headers.get(header::STRICT_TRANSPORT_SECURITY).is_none(),
+            "{what}: no HSTS without an https public URL"
+        );
+    }
+}
+
+/// A site whose public URL is `url`.
+async fn app_at(url: &str) -> Router {
+    let mut limits = mancala_server::Limits::default();
+    limits.public_url = Some(url.to_owned());
+    let (state, _shutdown) = AppState::with_limits(common::memory_store().await, 1, limits);
+    mancala_server::app(state)
+}
+
+/// Every `Set-Cookie` of a reply.
+fn set_cookies(r: &Reply) -> Vec<String> {
+    r.headers
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .collect()
+}
+
+fn is_secure(cookie: &str) -> bool {
+    cookie
+        .split(';')
+        .skip(1)
+        .any(|a| a.trim().eq_ignore_ascii_case("secure"))
+}
+
+#[tokio::test]
+async fn cookies_are_secure_and_hsts_sent_only_with_an_https_public_url() {
+    let game = json!({"variant": "kalah", "opponent": "friend"});
+    for (url, https) in [
+        (None, false),
+        (Some("http://192.168.1.5:8080"), false),
+        (Some("https://mancala.example"), true),
+    ] {
+        let app = match url {
+            Some(u) => app_at(u).await,
+            None => app().await,
+        };
+        let created = post_json(&app, "/api/games", game.clone()).await;
+        let form = post_form(&app, "/en/new", "variant=kalah&opponent=friend").await;
+        let lang = get(&app, "/language?to=/sw/").await;
+        for (what, r) in [("API", created), ("form", form), ("language", lang)] {
+            let cookies = set_cookies(&r);
+            assert_eq!(cookies.len(), 1, "{what}: {cookies:?}");
+            assert_eq!(is_secure(&cookies[0]), https, "{url:?} {what}: {cookies:?}");
+            assert_secure(&r, what);
+            let hsts = r.headers.get(header::STRICT_TRANSPORT_SECURITY);
+            assert_eq!(hsts.is_some(), https, "{url:?} {what}");
+            if let Some(h) = hsts {
+                assert!(h.to_str().unwrap().starts_with("max-age="), "{h:?}");
+            }
+        }
+        // Pages and errors say HSTS too.
+        let missing = get(&app, "/en/g/nope").await;
+        assert_eq!(
+            missing
+                .headers
+                .get(header::STRICT_TRANSPORT_SECURITY)
+                .is_some(),
+            https
+        );
+    }
+}

@@ -72,6 +72,8 @@ error-not-found = Taková stránka ani partie neexistuje.
 error-cross-site = Tento formulář byl odeslán z jiného webu, a proto byl odmítnut. Otevřete tento web sami a začněte znovu z jeho stránky.
 error-unsupported-media-type = Požadavek nebyl odeslán tak, jak ho odesílají stránky tohoto webu.
 error-rate-limited = Z vaší adresy bylo v krátké době založeno příliš mnoho partií. Chvíli počkejte a zkuste to znovu.
+refused-busy = Na stránky je právě otevřeno příliš mnoho spojení. Zkuste to za chvíli znovu.
+refused-slow = Požadavek přicházel příliš pomalu, a proto byl přerušen. Zkuste to znovu.
 
 invite-own-title = Toto je vaše pozvánka
 invite-own-explain = Pošlete tento odkaz příteli: kdo ho otevře první, bude hrát proti vám. Když ho otevřete vy, pozvánka tím nepropadne.

@@ -72,6 +72,10 @@ error-not-found = There is no such page or game.
 error-cross-site = This form came from another website, so it was refused. Open this site yourself and start again from its own page.
 error-unsupported-media-type = The request was not sent the way this site's pages send it.
 error-rate-limited = Many games have been started from your address in a short time. Wait a little, then try again.
+# A connection refused before its request is read, and a request cut off: said in every
+# language at once (the request's language is not known yet).
+refused-busy = The site has too many open connections just now. Try again in a moment.
+refused-slow = The request came too slowly and was cut off. Try again.
 
 invite-own-title = This is your invitation
 invite-own-explain = Send this link to your friend: the first person to open it plays you. Opening it yourself does not use it up.

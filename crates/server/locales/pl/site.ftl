@@ -72,6 +72,8 @@ error-not-found = Nie ma takiej strony ani partii.
 error-cross-site = Ten formularz został wysłany z innej witryny, więc go odrzucono. Otwórz tę witrynę samodzielnie i zacznij od nowa z jej strony.
 error-unsupported-media-type = Żądanie nie zostało wysłane tak, jak wysyłają je strony tej witryny.
 error-rate-limited = Z twojego adresu rozpoczęto w krótkim czasie zbyt wiele partii. Odczekaj chwilę i spróbuj ponownie.
+refused-busy = Do strony jest teraz otwartych zbyt wiele połączeń. Spróbuj ponownie za chwilę.
+refused-slow = Żądanie przychodziło zbyt wolno i zostało przerwane. Spróbuj ponownie.
 
 invite-own-title = To jest twoje zaproszenie
 invite-own-explain = Wyślij ten link znajomemu: kto otworzy go pierwszy, zagra z tobą. Jeśli to ty go otworzysz, zaproszenie pozostanie ważne.

@@ -72,6 +72,8 @@ error-not-found = Hakuna ukurasa wala mchezo kama huo.
 error-cross-site = Fomu hii imetoka kwenye tovuti nyingine, kwa hiyo imekataliwa. Fungua tovuti hii mwenyewe na uanze tena kutoka kwenye ukurasa wake.
 error-unsupported-media-type = Ombi halikutumwa jinsi kurasa za tovuti hii zinavyolituma.
 error-rate-limited = Michezo mingi imeanzishwa kutoka kwenye anwani yako kwa muda mfupi. Subiri kidogo, kisha ujaribu tena.
+refused-busy = Tovuti ina miunganisho mingi mno iliyo wazi kwa sasa. Jaribu tena baada ya muda mfupi.
+refused-slow = Ombi lilifika polepole mno na likakatizwa. Jaribu tena.
 
 invite-own-title = Huu ni mwaliko wako
 invite-own-explain = Mtumie rafiki yako kiungo hiki: mtu wa kwanza kukifungua atacheza nawe. Ukikifungua wewe mwenyewe, mwaliko unabaki halali.

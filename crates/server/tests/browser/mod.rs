@@ -194,6 +194,30 @@ impl std::fmt::Display for State {
     }
 }
 
+/// chromedriver's command for a log (not in the W3C protocol, so not in fantoccini).
+#[derive(Debug)]
+struct GetLog;
+
+impl fantoccini::wd::WebDriverCompatibleCommand for GetLog {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/se/log",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
+        (
+            axum::http::Method::POST,
+            Some(json!({ "type": "browser" }).to_string()),
+        )
+    }
+}
+
 // ---------------------------------------------------------------- browsers
 
 /// Where the browser and its driver are.
@@ -278,6 +302,17 @@ impl Page {
 
     /// Makes the page's viewport `w` x `h` (the window is larger by what the browser reserves
     /// around the page).
+    /// The browser console's entries since the last call (chromedriver's log of type
+    /// `browser`): each with its `level` and `message`.
+    pub(crate) async fn browser_log(&self) -> Vec<Value> {
+        let v = self
+            .client
+            .issue_cmd(GetLog)
+            .await
+            .unwrap_or_else(|e| panic!("{}: no browser log: {e}", self.name));
+        v.as_array().cloned().unwrap_or_default()
+    }
+
     pub(crate) async fn viewport(&self, w: u32, h: u32) {
         let frame = self
             .js("return [outerWidth - innerWidth, outerHeight - innerHeight];")
@@ -395,6 +430,8 @@ impl Browser {
         let caps = json!({
             "browserName": "chrome",
             "goog:chromeOptions": options,
+            // The console, for Page::browser_log (a page's CSP violations are said there).
+            "goog:loggingPrefs": { "browser": "ALL" },
         });
         let Value::Object(caps) = caps else {
             unreachable!("an object")
