@@ -69,6 +69,36 @@ impl Cands {
     }
 }
 
+/// A move as the kernel plays it: the ring index of the pit played, the direction, and whether
+/// safari is chosen.
+#[derive(Clone, Copy)]
+struct Code {
+    pit: usize,
+    cw: bool,
+    safari: bool,
+}
+
+impl Code {
+    /// A Bao move (its pit is the mover's, as every candidate's is).
+    fn of(m: Move) -> Self {
+        Self {
+            pit: m.pit().ring_index(WIDTH),
+            cw: m.dir() == Some(Direction::Clockwise),
+            safari: m.is_safari(),
+        }
+    }
+
+    /// A candidate code (`ring index * 2 + clockwise`, `| 0x80` for its safari twin).
+    #[inline(always)]
+    const fn of_candidate(c: u8) -> Self {
+        Self {
+            pit: ((c & 0x7F) >> 1) as usize,
+            cw: c & 1 != 0,
+            safari: c & 0x80 != 0,
+        }
+    }
+}
+
 const fn facing(r: usize) -> usize {
     WIDTH - 1 - r
 }
@@ -185,13 +215,26 @@ const fn two_to_fifteen(v: u64) -> u32 {
     )
 }
 
+/// Bit `x` of the 8 pits in `v` set when the pit holds at least 2 seeds: some bit above bit 0.
+#[inline(always)]
+const fn two_or_more(v: u64) -> u32 {
+    gather_high_bits(nonzero_bytes(v & 0xFEFE_FEFE_FEFE_FEFE))
+}
+
+/// The ring as two words of eight pits, byte `x` = pit `x`: the front row (ring indices 0..7)
+/// and the back row (8..15).
+#[inline(always)]
+fn ring_words(pits: &[u8; RING]) -> (u64, u64) {
+    let ring = u128::from_le_bytes(*pits);
+    (ring as u64, (ring >> 64) as u64)
+}
+
 /// Bit `r` is set when pit `r` may start a capture move: 2 to 15 seeds (R6.1, R6.2). Both
 /// rows at once, eight pits to a word.
 #[inline(always)]
 fn capture_starts(pits: &[u8; RING]) -> u32 {
-    let (front, back) = pits.split_at(WIDTH);
-    let word = |h: &[u8]| u64::from_le_bytes(h.try_into().unwrap_or([0; WIDTH]));
-    two_to_fifteen(word(front)) | two_to_fifteen(word(back)) << WIDTH
+    let (front, back) = ring_words(pits);
+    two_to_fifteen(front) | two_to_fifteen(back) << WIDTH
 }
 
 #[inline(always)]
@@ -377,28 +420,29 @@ impl Bao {
         }
         // R6.3: takasa from the front row if possible, else from the back row.
         // L3 (Bao la Kete): while the kuu exists, the mtaji takasa starts from it.
-        let front: &[usize] = if self.is_kete() && self.nyumba[s] && own[NYUMBA] >= 2 {
-            &[NYUMBA]
+        let (front_row, back_row) = ring_words(own);
+        let mut front = if self.is_kete() && self.nyumba[s] && own[NYUMBA] >= 2 {
+            1 << NYUMBA
         } else {
-            &[0, 1, 2, 3, 4, 5, 6, 7]
-        };
-        let mut any_front = false;
-        for &r in front {
-            if own[r] >= 2 && r != blocked {
-                any_front = true;
+            two_or_more(front_row)
+        } & !(1u32 << (blocked & 31));
+        if front != 0 {
+            while front != 0 {
+                let r = front.trailing_zeros() as usize;
+                front &= front - 1;
                 for cw in [true, false] {
                     if lone_kichwa_ok(r, cw) {
                         push(r, cw);
                     }
                 }
             }
-        }
-        if !any_front {
-            for (r, &n) in own.iter().enumerate().skip(WIDTH) {
-                if n >= 2 {
-                    push(r, true);
-                    push(r, false);
-                }
+        } else {
+            let mut back = two_or_more(back_row) << WIDTH;
+            while back != 0 {
+                let r = back.trailing_zeros() as usize;
+                back &= back - 1;
+                push(r, true);
+                push(r, false);
             }
         }
     }
@@ -467,22 +511,21 @@ impl Bao {
         while cands.len > 0 {
             let k = pick(cands.len).min(cands.len - 1);
             let code = cands.codes[k];
-            let safari = code & 0x80 != 0;
-            let m = self.code_move(code & 0x7F);
-            let m = if safari { m.with_safari() } else { m };
             let backup = *self;
-            let info = self.bao_run(
-                m,
+            let run = Code::of_candidate(code);
+            let info = self.bao_run_code(
+                run,
                 crate::LAP_LIMIT,
                 CYCLE_CHECK_FROM,
                 &mut crate::sow::Silent,
             );
-            if info.is_never_ending() || (safari && !info.decision) {
+            if info.is_never_ending() || (run.safari && !info.decision) {
                 *self = backup;
                 cands.swap_remove(k);
                 continue;
             }
-            return Some(m);
+            let m = backup.code_move(code & 0x7F);
+            return Some(if run.safari { m.with_safari() } else { m });
         }
         None
     }
@@ -536,13 +579,27 @@ impl Bao {
     /// Plays `m` (assumed to be a candidate) and reports how it ended. With `End::NeverEnding`
     /// the state is left half-way and must be discarded. Cycle finding runs from
     /// lap `cycle_from` on (`u32::MAX`: never); `limit` is the lap limit.
+    #[inline(always)]
+    fn bao_run<O: Observer>(
+        &mut self,
+        m: Move,
+        limit: u32,
+        cycle_from: u32,
+        obs: &mut O,
+    ) -> RunInfo {
+        let code = Code::of(m);
+        self.bao_run_code(code, limit, cycle_from, obs)
+    }
+
+    /// [`Self::bao_run`] on a move given as a [`Code`], as the candidates are: the playout loop
+    /// plays the drawn candidate without building a [`Move`] and reading it back.
     #[allow(
         clippy::too_many_lines,
         reason = "one move, rule by rule, reads best in one piece"
     )]
-    fn bao_run<O: Observer>(
+    fn bao_run_code<O: Observer>(
         &mut self,
-        m: Move,
+        code: Code,
         limit: u32,
         cycle_from: u32,
         obs: &mut O,
@@ -557,7 +614,7 @@ impl Bao {
             self.takasia as usize
         };
         let old_takasia = self.takasia;
-        let p = m.pit().ring_index(WIDTH);
+        let p = code.pit;
         let mut info = RunInfo::new();
         let mut capture_move = false;
         let mut first_lap_decides = false;
@@ -565,7 +622,7 @@ impl Bao {
             side,
             // R2.2: the mtaji stage is when both hands are empty.
             mtaji_stage: !namua && self.hand[o] == 0,
-            cw: m.dir() == Some(Direction::Clockwise),
+            cw: code.cw,
             pos: 0,
             seeds: 0,
         };
@@ -576,7 +633,9 @@ impl Bao {
             let before = self.pits[s][p];
             self.pits[s][p] += 1;
             if O::ENABLED {
-                obs.event(Event::Place { pit: m.pit() });
+                obs.event(Event::Place {
+                    pit: self.pit(side, p),
+                });
             }
             if before > 0 && self.pits[o][facing(p)] > 0 {
                 // R5.1: capture placement; the kichwa is the player's choice at a central pit.
@@ -594,7 +653,7 @@ impl Bao {
                 sw.seeds = 2;
                 if O::ENABLED {
                     obs.event(Event::Tax {
-                        pit: m.pit(),
+                        pit: self.pit(side, p),
                         seeds: 2,
                     });
                 }
@@ -691,7 +750,7 @@ impl Bao {
                 if capture_move {
                     info.decision = true;
                 }
-                if !capture_move || !m.is_safari() {
+                if !capture_move || !code.safari {
                     if O::ENABLED {
                         obs.event(Event::Stop {
                             reason: StopReason::Nyumba,
@@ -1027,7 +1086,7 @@ mod tests {
         }
     }
 
-    /// The word-wide test of 2..15 seeds against the plain one, over every count a pit can hold.
+    /// The word-wide tests of 2..15 and of 2 or more seeds against the plain ones, over every count a pit can hold.
     #[test]
     fn capture_starts_are_two_to_fifteen() {
         for n in 0..=64u8 {
@@ -1035,10 +1094,12 @@ mod tests {
             for (r, p) in pits.iter_mut().enumerate() {
                 *p = (u32::from(n) + r as u32 * 7) as u8 % 65;
             }
-            let want = (0..RING).fold(0u32, |m, r| {
-                m | u32::from((2..=15).contains(&pits[r])) << r
-            });
+            let want = (0..RING).fold(0u32, |m, r| m | u32::from((2..=15).contains(&pits[r])) << r);
             assert_eq!(capture_starts(&pits), want, "{pits:?}");
+            let (front, back) = ring_words(&pits);
+            let two = |half: &[u8]| (0..WIDTH).fold(0u32, |m, x| m | u32::from(half[x] >= 2) << x);
+            assert_eq!(two_or_more(front), two(&pits[..WIDTH]), "{pits:?}");
+            assert_eq!(two_or_more(back), two(&pits[WIDTH..]), "{pits:?}");
         }
     }
 }
