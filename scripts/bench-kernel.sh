@@ -50,7 +50,7 @@ fi
 
 # turns/s and cpu share from the summary line of `bench rules`.
 rate() {
-    "$1" bench rules --variant "$2" --seconds "$SECS" | tail -1 |
+    "$1" bench rules --variant "$2" --seconds "$SECS" 2>/dev/null | tail -1 |
         grep -o '[0-9.]*[kM]\? turns/s at cpu [0-9-]*%\?' | head -1
 }
 # An SI figure (412k, 1.23M) as a number.
