@@ -69,6 +69,36 @@ impl Cands {
     }
 }
 
+/// A move as the kernel plays it: the ring index of the pit played, the direction, and whether
+/// safari is chosen.
+#[derive(Clone, Copy)]
+struct Code {
+    pit: usize,
+    cw: bool,
+    safari: bool,
+}
+
+impl Code {
+    /// A Bao move (its pit is the mover's, as every candidate's is).
+    fn of(m: Move) -> Self {
+        Self {
+            pit: m.pit().ring_index(WIDTH),
+            cw: m.dir() == Some(Direction::Clockwise),
+            safari: m.is_safari(),
+        }
+    }
+
+    /// A candidate code (`ring index * 2 + clockwise`, `| 0x80` for its safari twin).
+    #[inline(always)]
+    const fn of_candidate(c: u8) -> Self {
+        Self {
+            pit: ((c & 0x7F) >> 1) as usize,
+            cw: c & 1 != 0,
+            safari: c & 0x80 != 0,
+        }
+    }
+}
+
 const fn facing(r: usize) -> usize {
     WIDTH - 1 - r
 }
@@ -110,62 +140,101 @@ struct LapState {
     capture: bool,
 }
 
-/// Sows `n` seeds one per pit from `first` on in the given direction, as range additions
-/// (the trace path sows seed by seed instead, and the oracle test checks both agree); returns
-/// the last pit.
+/// One in every byte of a ring read as a little-endian `u128` (byte `r` is pit `r`): a whole
+/// round of sowing.
+const ONES: u128 = u128::from_le_bytes([1; RING]);
+
+/// `LAPS[cw][first][rem]`: what a lap of `rem` (0..16) seeds sown from pit `first` adds to the
+/// ring read as a little-endian `u128` (byte `r` is pit `r`), one in each pit sown. Built by
+/// stepping the ring seed by seed, as the rules say a lap goes (R3.1), so the table is the
+/// definition itself, precomputed; the unit test `lap_table_matches_stepping` checks it against
+/// [`step`] again. 8 KiB, which stays in the first-level cache during playouts.
+static LAPS: [[[u128; RING]; RING]; 2] = {
+    let mut t = [[[0u128; RING]; RING]; 2];
+    let mut cw = 0;
+    while cw < 2 {
+        let mut first = 0;
+        while first < RING {
+            let mut rem = 1;
+            while rem < RING {
+                // One more seed than the lap of `rem - 1`: into the pit after its last.
+                let pit = landing::<RING>(first, rem - 1, cw == 1);
+                t[cw][first][rem] = t[cw][first][rem - 1] + (1u128 << (8 * pit));
+                rem += 1;
+            }
+            first += 1;
+        }
+        cw += 1;
+    }
+    t
+};
+
+/// Sows `n` seeds one per pit from `first` on in the given direction; returns the last pit.
+/// The trace path sows seed by seed instead, and the oracle tests check both agree.
+///
+/// The lap is one addition on the ring read as a `u128`: `n / 16` whole rounds add that many
+/// to every byte, and the remaining `n % 16` seeds add [`LAPS`]. The addition never carries
+/// from one byte into the next: each byte's sum is the pit's new count, which is at most the
+/// game's seed total (64), far below 256.
 #[inline(always)]
 fn sow_lap(pits: &mut [u8; RING], first: usize, n: usize, cw: bool) -> usize {
-    let rounds = (n / RING) as u8;
-    if rounds > 0 {
-        for p in pits.iter_mut() {
-            *p += rounds;
-        }
-    }
     let rem = n % RING;
-    if rem == 0 {
-        // Whole rounds: the last seed fell into the pit before `first`.
-        return step::<RING>(first, !cw);
+    let mut add = LAPS[usize::from(cw)][first][rem];
+    if n >= RING {
+        add += ONES * (n / RING) as u128;
     }
-    if cw {
-        let end = first + rem;
-        if end <= RING {
-            for p in &mut pits[first..end] {
-                *p += 1;
-            }
-        } else {
-            for p in &mut pits[first..] {
-                *p += 1;
-            }
-            for p in &mut pits[..end - RING] {
-                *p += 1;
-            }
-        }
-        (end - 1) & (RING - 1)
-    } else if rem <= first + 1 {
-        for p in &mut pits[first + 1 - rem..=first] {
-            *p += 1;
-        }
-        first + 1 - rem
-    } else {
-        for p in &mut pits[..=first] {
-            *p += 1;
-        }
-        let start = RING - (rem - first - 1);
-        for p in &mut pits[start..] {
-            *p += 1;
-        }
-        start
-    }
+    *pits = (u128::from_le_bytes(*pits) + add).to_le_bytes();
+    // The last seed falls `n` pits on from the pit before `first`.
+    landing::<RING>(step::<RING>(first, !cw), n, cw)
 }
 
-/// Bit `r` is set when pit `r` may start a capture move: 2 to 15 seeds (R6.1, R6.2).
+/// The high bit of every non-zero byte of `v` (other bits clear): the low seven bits plus
+/// `0x7F` carry into the high bit exactly when one of them is set, and never out of the byte.
+#[inline(always)]
+const fn nonzero_bytes(v: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    (((v & LOW7) + LOW7) | v) & !LOW7
+}
+
+/// Gathers the high bit of each byte of `v` (the only bits set) into bit `byte index` of the
+/// result. After the shift byte `k` holds bit `8k`; byte `j` of the multiplier is `2^(7j + 7)`,
+/// so that product lands on bit `8k + 7j + 7`: bit `56 + k` for `j = 7 - k`, and for every other
+/// `j` a bit below 56 or past 63, each pair `(k, j)` on its own bit, so nothing carries into the
+/// top byte, which is the result.
+#[inline(always)]
+const fn gather_high_bits(v: u64) -> u32 {
+    ((v >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// Bit `x` of the 8 pits in `v` (byte `x` = pit `x`) set when the pit holds 2 to 15 seeds:
+/// some of bits 1..3 set (at least 2) and none of bits 4..7 (below 16).
+#[inline(always)]
+const fn two_to_fifteen(v: u64) -> u32 {
+    gather_high_bits(
+        nonzero_bytes(v & 0x0E0E_0E0E_0E0E_0E0E) & !nonzero_bytes(v & 0xF0F0_F0F0_F0F0_F0F0),
+    )
+}
+
+/// Bit `x` of the 8 pits in `v` set when the pit holds at least 2 seeds: some bit above bit 0.
+#[inline(always)]
+const fn two_or_more(v: u64) -> u32 {
+    gather_high_bits(nonzero_bytes(v & 0xFEFE_FEFE_FEFE_FEFE))
+}
+
+/// The ring as two words of eight pits, byte `x` = pit `x`: the front row (ring indices 0..7)
+/// and the back row (8..15).
+#[inline(always)]
+fn ring_words(pits: &[u8; RING]) -> (u64, u64) {
+    let ring = u128::from_le_bytes(*pits);
+    (ring as u64, (ring >> 64) as u64)
+}
+
+/// Bit `r` is set when pit `r` may start a capture move: 2 to 15 seeds (R6.1, R6.2). Both
+/// rows at once, eight pits to a word.
 #[inline(always)]
 fn capture_starts(pits: &[u8; RING]) -> u32 {
-    let mut m = 0u32;
-    for (r, &n) in pits.iter().enumerate() {
-        m |= u32::from(n.wrapping_sub(2) < 14) << r;
-    }
-    m
+    let (front, back) = ring_words(pits);
+    two_to_fifteen(front) | two_to_fifteen(back) << WIDTH
 }
 
 #[inline(always)]
@@ -269,16 +338,10 @@ impl Bao {
     /// is occupied and faces seeds (bits 8..15, the back row, are never set).
     #[inline]
     fn capturable_landings(&self, side: usize) -> u32 {
-        // High bit of every non-zero byte.
-        const fn nonzero(v: u64) -> u64 {
-            const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-            (((v & LOW7) + LOW7) | v) & !LOW7
-        }
-        let own = nonzero(front_bits(&self.pits[side]));
+        let own = nonzero_bytes(front_bits(&self.pits[side]));
         // Byte x of the swapped word is the opponent's front pit facing x.
-        let opp = nonzero(front_bits(&self.pits[1 - side]).swap_bytes());
-        // Gather the bit of each byte into one byte.
-        (((own & opp) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+        let opp = nonzero_bytes(front_bits(&self.pits[1 - side]).swap_bytes());
+        gather_high_bits(own & opp)
     }
 
     /// Candidate moves before the never-ending check and the stop/safari split.
@@ -357,28 +420,29 @@ impl Bao {
         }
         // R6.3: takasa from the front row if possible, else from the back row.
         // L3 (Bao la Kete): while the kuu exists, the mtaji takasa starts from it.
-        let front: &[usize] = if self.is_kete() && self.nyumba[s] && own[NYUMBA] >= 2 {
-            &[NYUMBA]
+        let (front_row, back_row) = ring_words(own);
+        let mut front = if self.is_kete() && self.nyumba[s] && own[NYUMBA] >= 2 {
+            1 << NYUMBA
         } else {
-            &[0, 1, 2, 3, 4, 5, 6, 7]
-        };
-        let mut any_front = false;
-        for &r in front {
-            if own[r] >= 2 && r != blocked {
-                any_front = true;
+            two_or_more(front_row)
+        } & !(1u32 << (blocked & 31));
+        if front != 0 {
+            while front != 0 {
+                let r = front.trailing_zeros() as usize;
+                front &= front - 1;
                 for cw in [true, false] {
                     if lone_kichwa_ok(r, cw) {
                         push(r, cw);
                     }
                 }
             }
-        }
-        if !any_front {
-            for (r, &n) in own.iter().enumerate().skip(WIDTH) {
-                if n >= 2 {
-                    push(r, true);
-                    push(r, false);
-                }
+        } else {
+            let mut back = two_or_more(back_row) << WIDTH;
+            while back != 0 {
+                let r = back.trailing_zeros() as usize;
+                back &= back - 1;
+                push(r, true);
+                push(r, false);
             }
         }
     }
@@ -447,22 +511,21 @@ impl Bao {
         while cands.len > 0 {
             let k = pick(cands.len).min(cands.len - 1);
             let code = cands.codes[k];
-            let safari = code & 0x80 != 0;
-            let m = self.code_move(code & 0x7F);
-            let m = if safari { m.with_safari() } else { m };
             let backup = *self;
-            let info = self.bao_run(
-                m,
+            let run = Code::of_candidate(code);
+            let info = self.bao_run_code(
+                run,
                 crate::LAP_LIMIT,
                 CYCLE_CHECK_FROM,
                 &mut crate::sow::Silent,
             );
-            if info.is_never_ending() || (safari && !info.decision) {
+            if info.is_never_ending() || (run.safari && !info.decision) {
                 *self = backup;
                 cands.swap_remove(k);
                 continue;
             }
-            return Some(m);
+            let m = backup.code_move(code & 0x7F);
+            return Some(if run.safari { m.with_safari() } else { m });
         }
         None
     }
@@ -516,13 +579,27 @@ impl Bao {
     /// Plays `m` (assumed to be a candidate) and reports how it ended. With `End::NeverEnding`
     /// the state is left half-way and must be discarded. Cycle finding runs from
     /// lap `cycle_from` on (`u32::MAX`: never); `limit` is the lap limit.
+    #[inline(always)]
+    fn bao_run<O: Observer>(
+        &mut self,
+        m: Move,
+        limit: u32,
+        cycle_from: u32,
+        obs: &mut O,
+    ) -> RunInfo {
+        let code = Code::of(m);
+        self.bao_run_code(code, limit, cycle_from, obs)
+    }
+
+    /// [`Self::bao_run`] on a move given as a [`Code`], as the candidates are: the playout loop
+    /// plays the drawn candidate without building a [`Move`] and reading it back.
     #[allow(
         clippy::too_many_lines,
         reason = "one move, rule by rule, reads best in one piece"
     )]
-    fn bao_run<O: Observer>(
+    fn bao_run_code<O: Observer>(
         &mut self,
-        m: Move,
+        code: Code,
         limit: u32,
         cycle_from: u32,
         obs: &mut O,
@@ -537,7 +614,7 @@ impl Bao {
             self.takasia as usize
         };
         let old_takasia = self.takasia;
-        let p = m.pit().ring_index(WIDTH);
+        let p = code.pit;
         let mut info = RunInfo::new();
         let mut capture_move = false;
         let mut first_lap_decides = false;
@@ -545,7 +622,7 @@ impl Bao {
             side,
             // R2.2: the mtaji stage is when both hands are empty.
             mtaji_stage: !namua && self.hand[o] == 0,
-            cw: m.dir() == Some(Direction::Clockwise),
+            cw: code.cw,
             pos: 0,
             seeds: 0,
         };
@@ -556,7 +633,9 @@ impl Bao {
             let before = self.pits[s][p];
             self.pits[s][p] += 1;
             if O::ENABLED {
-                obs.event(Event::Place { pit: m.pit() });
+                obs.event(Event::Place {
+                    pit: self.pit(side, p),
+                });
             }
             if before > 0 && self.pits[o][facing(p)] > 0 {
                 // R5.1: capture placement; the kichwa is the player's choice at a central pit.
@@ -574,7 +653,7 @@ impl Bao {
                 sw.seeds = 2;
                 if O::ENABLED {
                     obs.event(Event::Tax {
-                        pit: m.pit(),
+                        pit: self.pit(side, p),
                         seeds: 2,
                     });
                 }
@@ -671,7 +750,7 @@ impl Bao {
                 if capture_move {
                     info.decision = true;
                 }
-                if !capture_move || !m.is_safari() {
+                if !capture_move || !code.safari {
                     if O::ENABLED {
                         obs.event(Event::Stop {
                             reason: StopReason::Nyumba,
@@ -976,6 +1055,51 @@ impl Rules for Bao {
             (true, _) => "",
             (false, false) => "*",
             (false, true) => "**",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lap table and the whole rounds against sowing seed by seed with [`step`].
+    #[test]
+    fn lap_table_matches_stepping() {
+        for cw in [false, true] {
+            for first in 0..RING {
+                for n in 1..3 * RING {
+                    let mut fast = [0u8; RING];
+                    let last = sow_lap(&mut fast, first, n, cw);
+                    let mut slow = [0u8; RING];
+                    let mut pos = first;
+                    for i in 0..n {
+                        slow[pos] += 1;
+                        if i + 1 < n {
+                            pos = step::<RING>(pos, cw);
+                        }
+                    }
+                    assert_eq!(fast, slow, "first={first} n={n} cw={cw}");
+                    assert_eq!(last, pos, "first={first} n={n} cw={cw}");
+                }
+            }
+        }
+    }
+
+    /// The word-wide tests of 2..15 and of 2 or more seeds against the plain ones, over every count a pit can hold.
+    #[test]
+    fn capture_starts_are_two_to_fifteen() {
+        for n in 0..=64u8 {
+            let mut pits = [0u8; RING];
+            for (r, p) in pits.iter_mut().enumerate() {
+                *p = (u32::from(n) + r as u32 * 7) as u8 % 65;
+            }
+            let want = (0..RING).fold(0u32, |m, r| m | u32::from((2..=15).contains(&pits[r])) << r);
+            assert_eq!(capture_starts(&pits), want, "{pits:?}");
+            let (front, back) = ring_words(&pits);
+            let two = |half: &[u8]| (0..WIDTH).fold(0u32, |m, x| m | u32::from(half[x] >= 2) << x);
+            assert_eq!(two_or_more(front), two(&pits[..WIDTH]), "{pits:?}");
+            assert_eq!(two_or_more(back), two(&pits[WIDTH..]), "{pits:?}");
         }
     }
 }
