@@ -25,6 +25,11 @@ fn cpu_secs() -> Option<f64> {
     cpu_secs_of_stat(&std::fs::read_to_string("/proc/self/stat").ok()?)
 }
 
+/// The CPU time so far of process `pid` (the server a benchmark started), where `/proc` tells.
+pub(crate) fn cpu_secs_of_pid(pid: u32) -> Option<f64> {
+    cpu_secs_of_stat(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
+}
+
 /// CPU seconds used over wall seconds passed: 1.0 is one core all the time.
 pub(crate) fn cpu_share(cpu_before: Option<f64>, cpu_after: Option<f64>, wall: f64) -> Option<f64> {
     let used = cpu_after? - cpu_before?;

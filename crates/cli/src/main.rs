@@ -9,6 +9,7 @@
 mod analyse;
 mod arena;
 mod bench;
+mod bench_server;
 mod board;
 mod cpu;
 mod games;
@@ -163,6 +164,9 @@ enum BenchCommand {
     /// The level ladder: each level of one game against the one below, with a table of scores
     #[command(after_help = LADDER_HELP)]
     Ladder(LadderArgs),
+    /// The play site under load: N concurrent games on loopback, two WebSocket clients each
+    #[command(after_help = SERVER_HELP)]
+    Server(ServerBenchArgs),
     /// Times cycle finding on one never-ending move (`bench rules` runs it in a child process,
     /// which it stops at a deadline)
     #[command(hide = true)]
@@ -186,6 +190,87 @@ It takes long: a benchmark, not a test.
 Examples:
   mancala bench ladder bao-la-kiswahili --games 200 --threads 2
   mancala bench ladder hus --games 200 --threads 2 --balanced --balance-window 1000 --openings 6";
+
+const SERVER_HELP: &str = "\
+Starts `mancala serve` (this binary) on a fresh database for each number of games, holds that
+many friend games on loopback (two WebSocket clients a game, random legal moves from the
+server's list after a think time), measures for --seconds once every game is set up, and prints
+games held, moves/s, the move round trip (sent to the opponent's receipt) p50/p99/max, errors,
+and the server's CPU and memory. Clients spread over 127.0.0.0/8 unless --one-address.
+It takes long: a benchmark, not a test.
+
+Examples:
+  mancala bench server
+  mancala bench server --games 2000 --think 0 --seconds 20
+  mancala bench server --database sqlite --database postgres://bench@127.0.0.1/bench";
+
+#[derive(Debug, Args)]
+struct ServerBenchArgs {
+    /// Numbers of concurrent games, one run each, comma-separated
+    #[arg(long, value_delimiter = ',', default_values_t = [100, 500, 1000, 2000, 4000])]
+    games: Vec<usize>,
+    /// Think time before each move in milliseconds: `MIN-MAX` or one figure
+    #[arg(long, default_value = "1000-3000", value_name = "MS")]
+    think: String,
+    /// Seconds measured per run, once every game is set up
+    #[arg(long, default_value_t = 20.0)]
+    seconds: f64,
+    /// Databases: `sqlite` (a fresh temporary file per run) or a `postgres://` URL; repeatable
+    #[arg(long = "database", default_values_t = [String::from("sqlite")])]
+    databases: Vec<String>,
+    /// The variant played
+    #[arg(long, default_value = "bao-la-kiswahili")]
+    variant: String,
+    /// Games set up at once while a run starts
+    #[arg(long, default_value_t = 64)]
+    setup_parallel: usize,
+    /// Every client on 127.0.0.1 (raise the server's per-address limits with --server-arg)
+    #[arg(long)]
+    one_address: bool,
+    /// An argument for `mancala serve`; repeatable (e.g. --server-arg=--searches=1)
+    #[arg(long = "server-arg", allow_hyphen_values = true, value_name = "ARG")]
+    server_args: Vec<String>,
+    /// Seed of the moves and think times
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl ServerBenchArgs {
+    fn plan(&self) -> Result<bench_server::Plan> {
+        let parse = |s: &str| {
+            s.trim()
+                .parse::<u64>()
+                .map_err(|_| anyhow!("--think: {s:?} is not a number of milliseconds"))
+        };
+        let think_ms = match self.think.split_once('-') {
+            Some((a, b)) => (parse(a)?, parse(b)?),
+            None => {
+                let t = parse(&self.think)?;
+                (t, t)
+            }
+        };
+        if self.games.is_empty() || self.games.contains(&0) {
+            return Err(anyhow!("--games: give one or more numbers above 0"));
+        }
+        if !self.seconds.is_finite() || self.seconds <= 0.0 {
+            return Err(anyhow!("--seconds must be above 0"));
+        }
+        self.variant
+            .parse::<Variant>()
+            .map_err(|e| anyhow!("--variant: {e}"))?;
+        Ok(bench_server::Plan {
+            games: self.games.clone(),
+            databases: self.databases.clone(),
+            think_ms,
+            seconds: self.seconds,
+            variant: self.variant.clone(),
+            setup_parallel: self.setup_parallel,
+            one_address: self.one_address,
+            server_args: self.server_args.clone(),
+            seed: self.seed,
+        })
+    }
+}
 
 #[derive(Debug, Args)]
 struct LadderArgs {
@@ -644,6 +729,12 @@ fn run(cli: Cli) -> Result<()> {
         } => {
             let variants = bench_variants(seconds, variant, rules.as_deref())?;
             movepath::run(&mut out, &variants, seconds)?;
+        }
+        Command::Bench {
+            what: BenchCommand::Server(a),
+        } => {
+            let plan = a.plan()?;
+            bench_server::run(&mut out, plan)?;
         }
         Command::Bench {
             what: BenchCommand::Ladder(a),
