@@ -5,6 +5,8 @@ pub mod store;
 
 mod draw;
 mod figures;
+#[doc(hidden)]
+pub mod fuzzing;
 mod http;
 mod hub;
 pub mod i18n;
