@@ -153,7 +153,7 @@ pub fn run_with(target: &mut dyn Target, count: u64, seed: u64, progress: Progre
                 }
             }
         }
-        if report.tried % 256 == 0 && last.elapsed() >= Duration::from_secs(1) {
+        if report.tried.is_multiple_of(256) && last.elapsed() >= Duration::from_secs(1) {
             last = Instant::now();
             report.elapsed = start.elapsed();
             progress(&report);

@@ -81,7 +81,7 @@ impl Site {
     /// Counts an input; every [`FRESH_STORE_EVERY`] the site starts over.
     fn next_input(&mut self) {
         self.inputs += 1;
-        if self.inputs % FRESH_STORE_EVERY == 0 {
+        if self.inputs.is_multiple_of(FRESH_STORE_EVERY) {
             self.state = Self::state(&self.runtime);
             self.app = mancala_server::app(self.state.clone());
         }
@@ -366,7 +366,7 @@ impl Target for Protocol {
             .and_then(|v| v.with_rules(&words.collect::<Vec<_>>().join(" ")).ok())
             .unwrap_or(Variant::BAO_LA_KISWAHILI);
         let (id, secret) = self.site.local_game(variant)?;
-        let seat = (input_hash(input) % 4 != 0).then_some(secret.as_str());
+        let seat = (!input_hash(input).is_multiple_of(4)).then_some(secret.as_str());
         let site = &self.site;
         let mut accepted = false;
         site.runtime.block_on(async {

@@ -184,6 +184,20 @@ impl Position {
     /// count is a byte, and seeds are only moved, never made, so a partial position
     /// ([`SeedTotal::AllowPartial`]) above the variant's total is read up to this many and no
     /// move can overflow a pit, a hand or a store.
+    ///
+    /// ```
+    /// use mancala::{Game, Position, PositionError, SeedTotal, Setup, Variant};
+    ///
+    /// let kalah = Variant::new(Game::Kalah);
+    /// let most: Setup = "4,0,1,0,3,0/1,0,2,1,7,14 N 201,21".parse()?;
+    /// assert!(Position::from_setup(kalah, &most, SeedTotal::AllowPartial).is_ok());
+    /// let more: Setup = "4,0,1,0,3,0/1,0,2,1,7,14 N 255,21".parse()?;
+    /// assert_eq!(
+    ///     Position::from_setup(kalah, &more, SeedTotal::AllowPartial),
+    ///     Err(PositionError::TooManySeeds { found: 309 })
+    /// );
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub const MAX_SEEDS: u32 = u8::MAX as u32;
 
     /// The start position of the variant.
