@@ -1,6 +1,6 @@
 //! Entry points for the fuzzer (crates/fuzz, docs/fuzzing.md), which cannot reach the
 //! WebSocket's types from outside: a client message read as the socket reads it, and applied to
-//! a live game through the socket's own command path ([`crate::ws`]'s `answer`), without a
+//! a live game through the socket's own command path (`answer` in ws.rs), without a
 //! socket. Not an API of the server.
 
 use crate::AppState;
