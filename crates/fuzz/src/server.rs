@@ -915,9 +915,11 @@ impl Target for Negotiate {
         let (accept, rest) = head_and_rest(input);
         let (cookie, rest) = head_and_rest(rest);
         let (switch, _) = head_and_rest(rest);
+        // What is said of the headers is said of what is sent: no control bytes.
+        let (accept, cookie) = (header_of(accept), header_of(cookie));
         let req = Request::get("/")
-            .header(header::ACCEPT_LANGUAGE, header_of(accept))
-            .header(header::COOKIE, header_of(cookie))
+            .header(header::ACCEPT_LANGUAGE, accept.clone())
+            .header(header::COOKIE, cookie.clone())
             .body(Body::empty())
             .map_err(|e| e.to_string())?;
         let r = self.site.call(req)?;
@@ -934,6 +936,7 @@ impl Target for Negotiate {
                 .and_then(|s| s.strip_prefix(prefix))
                 .and_then(Lang::from_code)
         };
+        let (accept, cookie) = (accept.as_bytes(), cookie.as_bytes());
         let cookie_says = only(cookie, "lang=");
         let expected = cookie_says.or_else(|| {
             let names_none = !cookie.windows(5).any(|w| w == b"lang=");
