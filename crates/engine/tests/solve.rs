@@ -158,8 +158,9 @@ fn positions_of_other_games_and_limits() {
     assert!(solver.build_database(20, &AtomicBool::new(true)).is_err());
     let start = Position::new(Variant::new(Game::Kalah));
     assert!(solver.solve(&start, &AtomicBool::new(true)).stopped);
-    // A partial position with more seeds than any Kalah: no value, no panic.
-    let setup: Setup = "72,72,72,72,72,72/72,72,72,72,72,72 S 0,0".parse().unwrap();
+    // A partial position with more seeds than any Kalah (240, up to the most a position
+    // holds): no value, no panic.
+    let setup: Setup = "20,20,20,20,20,20/20,20,20,20,20,20 S 0,0".parse().unwrap();
     let huge = Position::from_setup(
         Variant::new(Game::Kalah6x6),
         &setup,

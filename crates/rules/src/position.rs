@@ -7,7 +7,7 @@ use crate::trace::Trace;
 use crate::variants::bao::{self, Bao};
 use crate::variants::{End, Rules, RunInfo, State, on_state};
 use crate::zobrist::{pit_key, state_key};
-use crate::{LAP_LIMIT, Move, MoveList, Pit, Row, Setup, Side, Variant};
+use crate::{LAP_LIMIT, Move, MoveList, Pit, Setup, Side, Variant};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,8 +88,12 @@ pub enum PositionError {
         /// The diagram's.
         found: u32,
     },
-    /// A pit holds more seeds than the variant has.
-    PitOverflow(Pit),
+    /// A partial position holds more seeds, on the board, in hand and in stores together, than
+    /// any position can ([`Position::MAX_SEEDS`]).
+    TooManySeeds {
+        /// The diagram's.
+        found: u32,
+    },
     /// The takasia or reserved field names a pit that cannot have that state.
     Takasia(&'static str),
 }
@@ -105,7 +109,11 @@ impl fmt::Display for PositionError {
                 f,
                 "the diagram holds {found} seeds, the variant {expected} (a partial position must be allowed explicitly)"
             ),
-            Self::PitOverflow(p) => write!(f, "pit {p} holds more seeds than the game has"),
+            Self::TooManySeeds { found } => write!(
+                f,
+                "the diagram holds {found} seeds; a position holds at most {}",
+                Position::MAX_SEEDS
+            ),
             Self::Takasia(s) => write!(f, "invalid takasia state: {s}"),
         }
     }
@@ -172,6 +180,26 @@ pub struct Position {
 }
 
 impl Position {
+    /// The most seeds a position holds, on the board, in hand and in stores together: every
+    /// count is a byte, and seeds are only moved, never made, so a partial position
+    /// ([`SeedTotal::AllowPartial`]) above the variant's total is read up to this many and no
+    /// move can overflow a pit, a hand or a store.
+    ///
+    /// ```
+    /// use mancala::{Game, Position, PositionError, SeedTotal, Setup, Variant};
+    ///
+    /// let kalah = Variant::new(Game::Kalah);
+    /// let most: Setup = "4,0,1,0,3,0/1,0,2,1,7,14 N 201,21".parse()?;
+    /// assert!(Position::from_setup(kalah, &most, SeedTotal::AllowPartial).is_ok());
+    /// let more: Setup = "4,0,1,0,3,0/1,0,2,1,7,14 N 255,21".parse()?;
+    /// assert_eq!(
+    ///     Position::from_setup(kalah, &more, SeedTotal::AllowPartial),
+    ///     Err(PositionError::TooManySeeds { found: 309 })
+    /// );
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub const MAX_SEEDS: u32 = u8::MAX as u32;
+
     /// The start position of the variant.
     #[must_use]
     pub fn new(variant: Variant) -> Self {
@@ -585,7 +613,8 @@ impl Position {
     /// Checks a setup against the variant's rules.
     ///
     /// # Errors
-    /// A width, field set, seed total or takasia state the variant cannot have.
+    /// A width, field set, seed total or takasia state the variant cannot have, or more seeds
+    /// than [`Self::MAX_SEEDS`].
     pub fn from_setup(
         variant: Variant,
         setup: &Setup,
@@ -593,18 +622,10 @@ impl Position {
     ) -> Result<Self, PositionError> {
         let pos = Self::from_state(State::from_setup(variant, setup)?);
         let expected = variant.total_seeds();
-        for side in Side::ALL {
-            for row in [Row::Front, Row::Back] {
-                for col in 1..=setup.width {
-                    if let Some(p) = Pit::new(side, row, col)
-                        && u32::from(setup.seeds(p)) > expected
-                    {
-                        return Err(PositionError::PitOverflow(p));
-                    }
-                }
-            }
-        }
         let found = pos.total_seeds();
+        if found > Self::MAX_SEEDS {
+            return Err(PositionError::TooManySeeds { found });
+        }
         if total == SeedTotal::Exact && found != expected {
             return Err(PositionError::SeedTotal { expected, found });
         }

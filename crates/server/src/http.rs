@@ -221,8 +221,12 @@ struct SwitchQuery {
 /// in the `lang` cookie and opens it.
 async fn switch_language(Query(q): Query<SwitchQuery>) -> Result<Response, ApiError> {
     let to = q.to.unwrap_or_default();
-    // Only a path of this site: one leading slash, no backslash (`//host` and `/\host` leave it).
-    let local = to.starts_with('/') && !to.starts_with("//") && !to.contains('\\');
+    // Only a path of this site: one leading slash, no backslash (`//host` and `/\host` leave it),
+    // and written as a URL is (printable ASCII), so that the `Location` is the path asked for.
+    let local = to.starts_with('/')
+        && !to.starts_with("//")
+        && !to.contains('\\')
+        && to.bytes().all(|b| b.is_ascii_graphic());
     let lang = to
         .strip_prefix('/')
         .and_then(|p| p.split('/').next())

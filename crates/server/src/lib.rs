@@ -7,6 +7,8 @@ mod client_addr;
 mod conn;
 mod draw;
 mod figures;
+#[doc(hidden)]
+pub mod fuzzing;
 mod guard;
 mod headers;
 mod http;

@@ -345,7 +345,7 @@ async fn forward(
 }
 
 /// The direct reply to one client message, if any (broadcasts go their own way).
-async fn answer(
+pub(crate) async fn answer(
     hub: &Arc<Hub>,
     handle: &Arc<GameHandle>,
     role: Role,
