@@ -25,7 +25,7 @@ use tokio::sync::watch;
 pub use hub::Hub;
 pub use limits::Limits;
 pub use pages::version;
-pub use store::{Store, StoreError, connect};
+pub use store::{Store, StoreError, StoreOptions, connect, connect_with};
 
 /// The `position` object of docs/protocol.md §4.3 for `pos`, as the server sends it.
 #[must_use]
