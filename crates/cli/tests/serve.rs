@@ -163,7 +163,7 @@ async fn resync_and_finish(addr: SocketAddr, mut p: Progress, seed: usize) {
     let id = p.seats.id.clone();
     let ply = u32::try_from(p.acked.len()).unwrap();
     let (south, first) = Client::hello(addr, &id, Some(&p.seats.secrets[0]), Some((0, ply))).await;
-    let (mut north, state) = Client::hello(addr, &id, Some(&p.seats.secrets[1]), None).await;
+    let (north, state) = Client::hello(addr, &id, Some(&p.seats.secrets[1]), None).await;
     assert_eq!(state["type"], "state", "{state}");
     let stored: Vec<String> = state["game"]["moves"]
         .as_array()

@@ -184,6 +184,24 @@ impl Default for StoreOptions {
     }
 }
 
+/// `url` fit to print: a password in it (`postgres://USER:PASSWORD@HOST/...`) is replaced by
+/// `***`.
+#[must_use]
+pub fn redacted_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _)) => format!("{scheme}://{user}:***@{host}{tail}"),
+            None => url.to_owned(),
+        },
+        None => url.to_owned(),
+    }
+}
+
 /// Opens the store named by `url` with the default [`StoreOptions`]: `sqlite://path` (created
 /// if missing), `sqlite::memory:`, or `postgres://user:password@host:port/database`.
 ///
@@ -214,5 +232,28 @@ pub async fn connect_with(
         Err(StoreError::Database(format!(
             "unsupported database url {url:?}: use sqlite://FILE or postgres://USER@HOST/DATABASE"
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redacted_url;
+
+    #[test]
+    fn passwords_are_not_printed() {
+        for (url, shown) in [
+            (
+                "postgres://mancala:s3cr:et@db.example:5432/site?sslmode=require",
+                "postgres://mancala:***@db.example:5432/site?sslmode=require",
+            ),
+            (
+                "postgres://mancala@127.0.0.1/site",
+                "postgres://mancala@127.0.0.1/site",
+            ),
+            ("sqlite://mancala.db", "sqlite://mancala.db"),
+            ("sqlite::memory:", "sqlite::memory:"),
+        ] {
+            assert_eq!(redacted_url(url), shown);
+        }
     }
 }
