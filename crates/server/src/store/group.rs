@@ -3,7 +3,8 @@
 //! that transaction is committed, so a disk that syncs N times a second stores many more than N
 //! moves a second. Each move is still checked on its own inside the transaction (the next ply
 //! of its game, in its epoch): a move that does not fit is reported as a conflict to its waiter
-//! alone, and the others of the batch are stored.
+//! alone, and the others of the batch are stored. A batch holds at most one move per game (a
+//! second one waits for the next batch), so each is checked against committed moves.
 
 use std::sync::Arc;
 
@@ -37,9 +38,9 @@ impl NewMove {
 /// A backend's half of group commit: writing a batch.
 #[async_trait]
 pub(super) trait WriteMoves: Send + Sync + 'static {
-    /// Stores `moves` in this order in one transaction, each only if it is the next ply of its
-    /// game in its epoch (moves of one game come in ply order); answers for each whether it
-    /// went in. `Err`: the transaction failed and none is stored.
+    /// Stores `moves` (of distinct games, ordered by game) in one transaction, each only if it
+    /// is the next ply of its game in its epoch; answers for each whether it went in. `Err`:
+    /// the transaction failed and none is stored.
     async fn write_moves(&self, moves: &[NewMove]) -> Result<Vec<bool>, StoreError>;
 }
 
@@ -114,13 +115,35 @@ async fn write_batches<B: WriteMoves>(
     mut queue: mpsc::Receiver<Waiting>,
     max_batch: usize,
 ) {
-    let mut batch = Vec::with_capacity(max_batch);
-    while queue.recv_many(&mut batch, max_batch).await > 0 {
-        // By game (stable: one game's plies keep their order), so that transactions of
-        // several instances take their row locks in one order and never deadlock.
-        batch.sort_by(|a: &Waiting, b: &Waiting| a.new.id.cmp(&b.new.id));
+    let mut batch: Vec<Waiting> = Vec::with_capacity(max_batch);
+    // Moves of a game that already has one in the batch: they go in the next (in order).
+    let mut later: Vec<Waiting> = Vec::new();
+    loop {
+        if later.is_empty() {
+            if queue.recv_many(&mut batch, max_batch).await == 0 {
+                return;
+            }
+        } else {
+            batch.append(&mut later);
+            while batch.len() < max_batch {
+                match queue.try_recv() {
+                    Ok(w) => batch.push(w),
+                    Err(_) => break,
+                }
+            }
+        }
+        // One move per game: each is checked against what is committed.
+        let mut games = std::collections::HashSet::new();
+        let (now, next): (Vec<Waiting>, Vec<Waiting>) = batch
+            .drain(..)
+            .partition(|w| games.insert(w.new.id.clone()));
+        later = next;
+        let mut now = now;
+        // By game, so that transactions of several instances take their row locks in one
+        // order and never deadlock.
+        now.sort_by(|a, b| a.new.id.cmp(&b.new.id));
         let (moves, waiters): (Vec<NewMove>, Vec<_>) =
-            batch.drain(..).map(|w| (w.new, w.done)).unzip();
+            now.into_iter().map(|w| (w.new, w.done)).unzip();
         match backend.write_moves(&moves).await {
             Ok(stored) => {
                 for (i, (new, done)) in moves.iter().zip(waiters).enumerate() {

@@ -23,15 +23,21 @@ const MIGRATIONS: [(i64, &str); 1] =
 /// The key of the advisory lock that lets one instance at a time migrate ("mancala" in ASCII).
 const MIGRATION_LOCK: i64 = 0x006d_616e_6361_6c61;
 
-/// Stores move `$2` (text `$3`, time `$4`) of game `$1` if the game is in epoch `$5` and holds
-/// exactly `$2 - 1` moves. The game's row is share-locked, so a takeback committing meanwhile
-/// (which updates that row) is either waited for and seen, or waits for this move; the primary
-/// key refuses a second writer of the same ply, whose insert does nothing: a conflict.
-const APPEND: &str = "WITH g AS (SELECT epoch FROM games WHERE id = $1 FOR SHARE) \
+/// Stores a batch of moves in one statement, given as arrays: games `$1`, plies `$2`, texts
+/// `$3`, epochs `$4` (one move per game), all at time `$5`. A move goes in if its game is in
+/// its epoch and holds exactly ply - 1 moves. The games' rows are share-locked (in id order),
+/// so a takeback committing meanwhile (which updates the row) is either waited for and seen,
+/// or waits for the batch; the primary key refuses a second writer of the same ply, whose
+/// insert does nothing. It returns the games whose move went in.
+const APPEND: &str = "WITH m AS (SELECT * FROM \
+       unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[]) AS m(game_id, ply, move, epoch)), \
+     g AS (SELECT id, epoch FROM games WHERE id IN (SELECT game_id FROM m) ORDER BY id FOR SHARE) \
      INSERT INTO moves (game_id, ply, move, created) \
-     SELECT $1, $2, $3, $4 FROM g WHERE g.epoch = $5 AND \
-       (SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = $1) = $2 - 1 \
-     ON CONFLICT DO NOTHING";
+     SELECT m.game_id, m.ply, m.move, $5 FROM m JOIN g ON g.id = m.game_id \
+     WHERE g.epoch = m.epoch AND \
+       (SELECT COALESCE(MAX(x.ply), 0) FROM moves x WHERE x.game_id = m.game_id) = m.ply - 1 \
+     ON CONFLICT DO NOTHING \
+     RETURNING game_id";
 
 /// Games in a PostgreSQL database.
 #[derive(Debug)]
@@ -109,22 +115,21 @@ impl Db {
 #[async_trait]
 impl WriteMoves for Db {
     async fn write_moves(&self, moves: &[NewMove]) -> Result<Vec<bool>, StoreError> {
-        let created = now();
-        let mut tx = self.pool.begin().await?;
-        let mut stored = Vec::with_capacity(moves.len());
-        for m in moves {
-            let done = sqlx::query(APPEND)
-                .bind(m.id.as_str())
-                .bind(i64::from(m.ply))
-                .bind(m.text.as_str())
-                .bind(created)
-                .bind(i64::from(m.epoch))
-                .execute(&mut *tx)
-                .await?;
-            stored.push(done.rows_affected() == 1);
-        }
-        tx.commit().await?;
-        Ok(stored)
+        let ids: Vec<&str> = moves.iter().map(|m| m.id.as_str()).collect();
+        let plies: Vec<i64> = moves.iter().map(|m| i64::from(m.ply)).collect();
+        let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        let epochs: Vec<i64> = moves.iter().map(|m| i64::from(m.epoch)).collect();
+        // One statement is one transaction: committed (and synced) before it answers.
+        let stored: Vec<String> = sqlx::query_scalar(APPEND)
+            .bind(&ids)
+            .bind(&plies)
+            .bind(&texts)
+            .bind(&epochs)
+            .bind(now())
+            .fetch_all(&self.pool)
+            .await?;
+        let stored: std::collections::HashSet<String> = stored.into_iter().collect();
+        Ok(moves.iter().map(|m| stored.contains(&m.id)).collect())
     }
 }
 
