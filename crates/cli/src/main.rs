@@ -23,6 +23,7 @@ mod replay;
 mod rng;
 mod serve;
 mod solve;
+mod storebench;
 
 use players::PlayerSpec;
 use serve::ServeArgs;
@@ -171,6 +172,24 @@ enum BenchCommand {
         /// Rule options of --variant, space-separated
         #[arg(long, value_name = "OPTIONS", requires = "variant")]
         rules: Option<String>,
+    },
+    /// Moves a second the play site's store takes, with group commit and without
+    Store {
+        /// The database (default: a new SQLite file per mode in a temporary directory)
+        #[arg(long, value_name = "URL")]
+        database_url: Option<String>,
+        /// Games played at once, each by one player waiting for each move to be stored
+        #[arg(long, default_value_t = 200, value_name = "N",
+              value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        games: u64,
+        /// Moves per game
+        #[arg(long, default_value_t = 20, value_name = "N",
+              value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        moves: u32,
+        /// Group commit's largest batch
+        #[arg(long, default_value_t = mancala_server::StoreOptions::default().max_batch as u64,
+              value_name = "N", value_parser = clap::value_parser!(u64).range(2..=100_000))]
+        max_batch: u64,
     },
     /// The level ladder: each level of one game against the one below, with a table of scores
     #[command(after_help = LADDER_HELP)]
@@ -752,6 +771,23 @@ fn run(cli: Cli) -> Result<()> {
         } => {
             let plan = a.plan()?;
             bench_server::run(&mut out, plan)?;
+        }
+        Command::Bench {
+            what:
+                BenchCommand::Store {
+                    database_url,
+                    games,
+                    moves,
+                    max_batch,
+                },
+        } => {
+            let bench = storebench::StoreBench {
+                database_url,
+                games: usize::try_from(games)?,
+                moves,
+                max_batch: usize::try_from(max_batch)?,
+            };
+            storebench::run(&mut out, &bench)?;
         }
         Command::Bench {
             what: BenchCommand::Ladder(a),

@@ -12,7 +12,8 @@ pub(crate) struct ServeArgs {
     /// Address to listen on
     #[arg(long, env = "MANCALA_BIND", default_value = "127.0.0.1:8080")]
     bind: SocketAddr,
-    /// Database URL, `sqlite://FILE` (the file is created if missing)
+    /// Database URL: `sqlite://FILE` (created if missing; one server per file) or
+    /// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (shared by any number of servers)
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite://mancala.db")]
     database_url: String,
     /// Computer searches at once (default: the number of cores)
@@ -259,7 +260,7 @@ pub(crate) fn run(args: &ServeArgs) -> Result<()> {
             "mancala {} serving on http://{host}:{}/ (database {})",
             mancala_server::version(),
             addr.port(),
-            config.database_url
+            mancala_server::store::redacted_url(&config.database_url)
         )?;
         out.flush()?;
         server.run(shutdown_signal()).await?;

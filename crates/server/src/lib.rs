@@ -33,7 +33,7 @@ pub use guard::{IpRange, parse_origin};
 pub use hub::{Hub, QueueHold};
 pub use limits::Limits;
 pub use pages::version;
-pub use store::{Store, StoreError, connect};
+pub use store::{Store, StoreError, StoreOptions, connect, connect_with};
 
 /// The `position` object of docs/protocol.md §4.3 for `pos`, as the server sends it.
 #[must_use]

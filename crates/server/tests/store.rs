@@ -1,14 +1,20 @@
-//! The store contract (design.md: one suite per database), here on SQLite: in memory and in
-//! a file that is closed and opened again.
+//! The store contract (design.md: one suite, run on every database): the same story on SQLite
+//! in memory, SQLite in a file that is closed and opened again, and PostgreSQL (from
+//! `MANCALA_TEST_POSTGRES_URL`, see `common/postgres.rs`), with and without group commit;
+//! concurrent moves across many games; and the lock that keeps a second server off an SQLite
+//! file.
 
 #![allow(clippy::unwrap_used, reason = "tests")]
+
+mod common;
 
 use std::str::FromStr;
 use std::sync::Arc;
 
+use common::postgres::fresh_postgres;
 use mancala::Side;
 use mancala_server::store::{Mode, Seat, SeatKind, StoreError, StoredGame};
-use mancala_server::{Store, connect};
+use mancala_server::{Config, Limits, Server, Store, StoreOptions, connect, connect_with};
 
 fn game(id: &str) -> StoredGame {
     StoredGame {
@@ -185,27 +191,182 @@ async fn expiry(store: &dyn Store) {
     assert_eq!(store.game("Kyoung01").await.unwrap(), None);
 }
 
-#[tokio::test]
-async fn sqlite_in_memory_keeps_the_contract() {
-    contract(connect("sqlite::memory:").await.unwrap()).await;
+/// Many games at once, every ply written twice concurrently (two instances racing) plus a
+/// move of a past epoch and one of a game that does not exist, all in flight together so
+/// that group commit batches them: in each game exactly one of the twins is stored and the
+/// other gets `Conflict`, the strays get `Conflict`, and the games hold exactly the winners.
+async fn concurrent_appends(store: Arc<dyn Store>) {
+    const GAMES: usize = 40;
+    const PLIES: u32 = 6;
+    let ids: Vec<String> = (0..GAMES).map(|i| format!("G{i:07}")).collect();
+    for id in &ids {
+        let mut g = game(id);
+        g.epoch = 1;
+        store.create_game(&g).await.unwrap();
+    }
+    let mut winners: Vec<Vec<String>> = vec![Vec::new(); GAMES];
+    for ply in 1..=PLIES {
+        let mut tasks = Vec::new();
+        for (i, id) in ids.iter().enumerate() {
+            for (twin, epoch, game_id) in [
+                ("a", 1, id.clone()),
+                ("b", 1, id.clone()),
+                ("stale", 0, id.clone()),
+                ("nowhere", 1, format!("X{i:07}")),
+            ] {
+                let store = store.clone();
+                let text = format!("{twin}{ply}");
+                tasks.push(tokio::spawn(async move {
+                    let r = store.append_move(&game_id, epoch, ply, &text).await;
+                    (i, twin, text, r)
+                }));
+            }
+        }
+        let mut stored = vec![0; GAMES];
+        for t in tasks {
+            let (i, twin, text, r) = t.await.unwrap();
+            match (twin, r) {
+                ("a" | "b", Ok(())) => {
+                    stored[i] += 1;
+                    winners[i].push(text);
+                }
+                (_, Err(StoreError::Conflict(_))) => {}
+                (twin, r) => panic!("game {i} ply {ply} {twin}: {r:?}"),
+            }
+        }
+        assert!(stored.iter().all(|&n| n == 1), "ply {ply}: {stored:?}");
+    }
+    for (id, moves) in ids.iter().zip(&winners) {
+        assert_eq!(&store.game(id).await.unwrap().unwrap().moves, moves);
+    }
 }
 
-#[tokio::test]
-async fn sqlite_file_keeps_the_contract_and_survives_a_restart() {
-    let dir = std::env::temp_dir().join(format!("mancala-store-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("test.db");
-    let _ = std::fs::remove_file(&path);
-    let url = format!("sqlite://{}", path.display());
+/// The whole contract on the database at `url`, then again after reopening it: everything is
+/// still there (and the migrations ran once).
+async fn contract_and_reopen(url: &str) {
     {
-        let store = connect(&url).await.unwrap();
-        contract(store).await;
+        let store = connect(url).await.unwrap();
+        contract(store.clone()).await;
+        concurrent_appends(store).await;
     }
-    // Opened again (migrations run once): everything is still there.
-    let store = connect(&url).await.unwrap();
+    let store = connect(url).await.unwrap();
     let s = store.game("AAAAAAAA").await.unwrap().unwrap();
     assert_eq!(s.moves, vec!["A5".to_owned(), "a6".to_owned()]);
     assert_eq!(s.epoch, 1);
+    assert_eq!(
+        store.game("G0000000").await.unwrap().unwrap().moves.len(),
+        6
+    );
+}
+
+const NO_GROUP_COMMIT: StoreOptions = StoreOptions { max_batch: 1 };
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_in_memory_keeps_the_contract() {
+    let store = connect("sqlite::memory:").await.unwrap();
+    contract(store.clone()).await;
+    concurrent_appends(store).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_without_group_commit_keeps_the_contract() {
+    let store = connect_with("sqlite::memory:", NO_GROUP_COMMIT)
+        .await
+        .unwrap();
+    contract(store.clone()).await;
+    concurrent_appends(store).await;
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mancala-store-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_file_keeps_the_contract_and_survives_a_restart() {
+    let dir = temp_dir("file");
+    contract_and_reopen(&format!("sqlite://{}", dir.join("test.db").display())).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_keeps_the_contract_and_survives_a_restart() {
+    let Some(url) = fresh_postgres("postgres_keeps_the_contract").await else {
+        return;
+    };
+    contract_and_reopen(&url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_without_group_commit_keeps_the_contract() {
+    let Some(url) = fresh_postgres("postgres_without_group_commit").await else {
+        return;
+    };
+    let store = connect_with(&url, NO_GROUP_COMMIT).await.unwrap();
+    contract(store.clone()).await;
+    concurrent_appends(store).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_postgres_stores_on_one_database_race_for_each_ply() {
+    let Some(url) = fresh_postgres("two_postgres_stores").await else {
+        return;
+    };
+    // Two instances: each twin of a ply goes through a different store (its own pool and
+    // writer), so the database's key decides, not one process's queue.
+    let a = connect(&url).await.unwrap();
+    let b = connect(&url).await.unwrap();
+    a.create_game(&game("AAAAAAAA")).await.unwrap();
+    for ply in 1..=20 {
+        let (ra, rb) = tokio::join!(
+            a.append_move("AAAAAAAA", 0, ply, "a"),
+            b.append_move("AAAAAAAA", 0, ply, "b")
+        );
+        assert!(
+            matches!(
+                (&ra, &rb),
+                (Ok(()), Err(StoreError::Conflict(_))) | (Err(StoreError::Conflict(_)), Ok(()))
+            ),
+            "ply {ply}: {ra:?} {rb:?}"
+        );
+    }
+    assert_eq!(a.game("AAAAAAAA").await.unwrap().unwrap().moves.len(), 20);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_server_on_one_sqlite_file_is_refused_until_the_first_is_gone() {
+    let dir = temp_dir("lock");
+    let url = format!("sqlite://{}", dir.join("one.db").display());
+    let first = connect(&url).await.unwrap();
+    // Another spelling of the same file is the same file.
+    let other = format!(
+        "sqlite://{}/../{}/one.db",
+        dir.display(),
+        dir.file_name().unwrap().display()
+    );
+    for u in [&url, &other] {
+        let e = connect(u).await.unwrap_err();
+        assert!(matches!(e, StoreError::InUse(_)), "{e:?}");
+        let m = e.to_string();
+        assert!(m.contains("in use by another mancala server"), "{m}");
+        assert!(m.contains("PostgreSQL"), "{m}");
+        assert!(m.contains("postgres://"), "{m}");
+    }
+    // A server starting on it says the same.
+    let config = Config {
+        bind: "127.0.0.1:0".parse().unwrap(),
+        database_url: url.clone(),
+        searches: 1,
+        limits: Limits::default(),
+    };
+    let e = Server::bind(&config).await.unwrap_err().to_string();
+    assert!(e.contains("in use by another mancala server"), "{e}");
+    // Once the first store is gone, the file is free.
+    drop(first);
+    let again = Server::bind(&config).await.unwrap();
+    drop(again);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -275,4 +436,5 @@ fn hex_sha256(s: &str) -> String {
 async fn unknown_database_urls_are_refused_clearly() {
     let e = connect("mysql://x").await.unwrap_err();
     assert!(e.to_string().contains("sqlite://"), "{e}");
+    assert!(e.to_string().contains("postgres://"), "{e}");
 }

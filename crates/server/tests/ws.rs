@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use async_trait::async_trait;
-use common::{Client, create, http, join, memory_store, spawn, spawn_with};
+use common::{Client, create, http, join, memory_store, postgres_store, spawn, spawn_with};
 use mancala::Side;
 use mancala::record::GameRecord;
 use mancala_server::Store;
@@ -47,8 +47,8 @@ fn captures_of_trace(ev: &Value) -> Value {
 /// every client sees every move once and in order, that each mover gets its ack, that every
 /// move event carries data rather than sentences (its captures, no `text`), and that the stored
 /// record replays to the same end. Returns the outcome.
-async fn play_whole_game(variant: &str, seed: u64) -> Value {
-    let (addr, _state) = spawn(memory_store().await).await;
+async fn play_whole_game(store: Arc<dyn Store>, variant: &str, seed: u64) -> Value {
+    let (addr, _state) = spawn(store).await;
     let created = create(
         addr,
         json!({"variant": variant, "opponent": "friend", "side": "south"}),
@@ -153,17 +153,30 @@ async fn play_whole_game(variant: &str, seed: u64) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_a_whole_bao_la_kiswahili_game_watched() {
-    play_whole_game("bao-la-kiswahili", 0x9e37_79b9_7f4a_7c15).await;
+    play_whole_game(
+        memory_store().await,
+        "bao-la-kiswahili",
+        0x9e37_79b9_7f4a_7c15,
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_a_whole_hus_game_watched() {
-    play_whole_game("hus", 0x1234_5678_9abc_def1).await;
+    play_whole_game(memory_store().await, "hus", 0x1234_5678_9abc_def1).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_two_players_play_a_whole_hus_game_watched() {
+    let Some(store) = postgres_store("on_postgres_two_players_play_a_whole_hus_game").await else {
+        return;
+    };
+    play_whole_game(store, "hus", 0x1234_5678_9abc_def1).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_kalah_game_ends_with_the_seeds_counted() {
-    let outcome = play_whole_game("kalah", 0x0bad_5eed_1234_5678).await;
+    let outcome = play_whole_game(memory_store().await, "kalah", 0x0bad_5eed_1234_5678).await;
     assert_eq!(outcome["reason"], "seeds_counted", "{outcome}");
     let (south, north) = (
         outcome["seeds"]["south"].as_u64().unwrap(),
@@ -180,7 +193,20 @@ async fn a_kalah_game_ends_with_the_seeds_counted() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_player_reconnects_and_resyncs() {
-    let (addr, _state) = spawn(memory_store().await).await;
+    a_dropped_player_reconnects_and_resyncs_on(memory_store().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_a_dropped_player_reconnects_and_resyncs() {
+    let Some(store) = postgres_store("on_postgres_a_dropped_player_reconnects_and_resyncs").await
+    else {
+        return;
+    };
+    a_dropped_player_reconnects_and_resyncs_on(store).await;
+}
+
+async fn a_dropped_player_reconnects_and_resyncs_on(store: Arc<dyn Store>) {
+    let (addr, _state) = spawn(store).await;
     let c = create(
         addr,
         json!({"variant": "bao-la-kujifunza", "opponent": "friend", "side": "south"}),
@@ -557,7 +583,21 @@ async fn a_move_is_acknowledged_only_once_stored() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_computer_replies_takes_back_resigns_and_rematches() {
-    let (addr, _state) = spawn(memory_store().await).await;
+    the_computer_replies_takes_back_resigns_and_rematches_on(memory_store().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_the_computer_replies_takes_back_resigns_and_rematches() {
+    let Some(store) =
+        postgres_store("on_postgres_the_computer_replies_takes_back_resigns_and_rematches").await
+    else {
+        return;
+    };
+    the_computer_replies_takes_back_resigns_and_rematches_on(store).await;
+}
+
+async fn the_computer_replies_takes_back_resigns_and_rematches_on(store: Arc<dyn Store>) {
+    let (addr, _state) = spawn(store).await;
     // The computer is South and opens.
     let c = create(
         addr,
@@ -656,7 +696,20 @@ async fn the_computer_replies_takes_back_resigns_and_rematches() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn friends_agree_on_takebacks_and_rematches() {
-    let (addr, _state) = spawn(memory_store().await).await;
+    friends_agree_on_takebacks_and_rematches_on(memory_store().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_friends_agree_on_takebacks_and_rematches() {
+    let Some(store) = postgres_store("on_postgres_friends_agree_on_takebacks_and_rematches").await
+    else {
+        return;
+    };
+    friends_agree_on_takebacks_and_rematches_on(store).await;
+}
+
+async fn friends_agree_on_takebacks_and_rematches_on(store: Arc<dyn Store>) {
+    let (addr, _state) = spawn(store).await;
     let c = create(
         addr,
         json!({"variant": "hawalis", "opponent": "friend", "side": "north"}),
@@ -721,9 +774,10 @@ async fn friends_agree_on_takebacks_and_rematches() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_on_one_database_never_store_two_moves_for_one_ply() {
-    let dir = std::env::temp_dir().join(format!("mancala-two-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let url = format!("sqlite://{}", dir.join("shared.db").display());
+    // Several instances share PostgreSQL (one SQLite file serves one instance).
+    let Some(url) = common::postgres::fresh_postgres("two_servers_on_one_database").await else {
+        return;
+    };
     let (a, _) = spawn(mancala_server::connect(&url).await.unwrap()).await;
     let (b, _) = spawn(mancala_server::connect(&url).await.unwrap()).await;
     let c = create(a, json!({"variant": "kalah", "opponent": "local"})).await;
@@ -751,7 +805,6 @@ async fn two_servers_on_one_database_never_store_two_moves_for_one_ply() {
     let (_, g) = http(b, "GET", &format!("/api/games/{id}/record"), None).await;
     assert!(g.as_str().unwrap().contains("1. A1"));
     assert!(!g.as_str().unwrap().contains("A2"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

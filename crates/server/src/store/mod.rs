@@ -1,11 +1,21 @@
 //! Storage of games, seats and moves (design.md: a store trait, one implementation per
 //! database, chosen by the URL scheme).
+//!
+//! - `rows`: what both SQL backends share: the statements written alike in both dialects, a
+//!   game's columns bound and read back;
+//! - `group`: group commit, moves that arrive together written in one transaction;
+//! - `sqlite`, `postgres`: one backend each, with its own migrations
+//!   (`crates/server/migrations/<backend>/`).
 
+mod group;
+mod postgres;
+mod rows;
 mod sqlite;
 
 use async_trait::async_trait;
 use mancala::Side;
 
+pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
 /// Who sits in a seat.
@@ -101,6 +111,9 @@ pub enum StoreError {
     /// No such game.
     #[error("no game {0}")]
     NotFound(String),
+    /// The database is held by another server (one SQLite file serves one instance).
+    #[error("{0}")]
+    InUse(String),
     /// The database failed.
     #[error("database: {0}")]
     Database(String),
@@ -166,16 +179,90 @@ pub trait Store: Send + Sync + std::fmt::Debug {
     async fn expire_unstarted(&self, created_by: i64) -> Result<u64, StoreError>;
 }
 
-/// Opens the store named by `url`: `sqlite://path` (created if missing) or `sqlite::memory:`.
+/// How a store writes moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoreOptions {
+    /// Group commit: the moves waiting to be written go in one transaction, up to this many; 1
+    /// writes each move in its own transaction as it arrives (no group commit).
+    pub max_batch: usize,
+}
+
+impl Default for StoreOptions {
+    fn default() -> Self {
+        Self { max_batch: 256 }
+    }
+}
+
+/// `url` fit to print: a password in it (`postgres://USER:PASSWORD@HOST/...`) is replaced by
+/// `***`.
+#[must_use]
+pub fn redacted_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _)) => format!("{scheme}://{user}:***@{host}{tail}"),
+            None => url.to_owned(),
+        },
+        None => url.to_owned(),
+    }
+}
+
+/// Opens the store named by `url` with the default [`StoreOptions`]: `sqlite://path` (created
+/// if missing), `sqlite::memory:`, or `postgres://user:password@host:port/database`.
 ///
 /// # Errors
-/// An unknown scheme, or the database cannot be opened or migrated.
+/// An unknown scheme, the database cannot be opened or migrated, or an SQLite file is in use
+/// by another server.
 pub async fn connect(url: &str) -> Result<std::sync::Arc<dyn Store>, StoreError> {
+    connect_with(url, StoreOptions::default()).await
+}
+
+/// Opens the store named by `url` (as [`connect`]) with `options`.
+///
+/// # Errors
+/// As [`connect`].
+pub async fn connect_with(
+    url: &str,
+    options: StoreOptions,
+) -> Result<std::sync::Arc<dyn Store>, StoreError> {
     if url.starts_with("sqlite:") {
-        Ok(std::sync::Arc::new(SqliteStore::connect(url).await?))
+        Ok(std::sync::Arc::new(
+            SqliteStore::connect_with(url, options).await?,
+        ))
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(std::sync::Arc::new(
+            PostgresStore::connect_with(url, options).await?,
+        ))
     } else {
         Err(StoreError::Database(format!(
-            "unsupported database url {url:?}: use sqlite://FILE"
+            "unsupported database url {url:?}: use sqlite://FILE or postgres://USER@HOST/DATABASE"
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redacted_url;
+
+    #[test]
+    fn passwords_are_not_printed() {
+        for (url, shown) in [
+            (
+                "postgres://mancala:s3cr:et@db.example:5432/site?sslmode=require",
+                "postgres://mancala:***@db.example:5432/site?sslmode=require",
+            ),
+            (
+                "postgres://mancala@127.0.0.1/site",
+                "postgres://mancala@127.0.0.1/site",
+            ),
+            ("sqlite://mancala.db", "sqlite://mancala.db"),
+            ("sqlite::memory:", "sqlite::memory:"),
+        ] {
+            assert_eq!(redacted_url(url), shown);
+        }
     }
 }

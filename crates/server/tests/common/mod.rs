@@ -2,6 +2,8 @@
 
 #![allow(dead_code, reason = "each test file uses a part")]
 
+pub(crate) mod postgres;
+
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,6 +23,16 @@ pub(crate) async fn memory_store() -> Arc<dyn Store> {
     mancala_server::connect("sqlite::memory:")
         .await
         .expect("in-memory store")
+}
+
+/// A store on a new PostgreSQL database (`None`: skipped, see [`postgres::postgres_server`]).
+pub(crate) async fn postgres_store(test: &str) -> Option<Arc<dyn Store>> {
+    let url = postgres::fresh_postgres(test).await?;
+    Some(
+        mancala_server::connect(&url)
+            .await
+            .unwrap_or_else(|e| panic!("{url}: {e}")),
+    )
 }
 
 /// A running server over `store`; dropped with the test's runtime.
