@@ -43,6 +43,8 @@ impl Drop for Served {
 fn serve(url: &str) -> Result<Served, String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args(["serve", "--bind", "127.0.0.1:0", "--database-url", url])
+        // The players answer each other at once, faster than a person: no message rate limit.
+        .args(["--ws-message-burst", "100000", "--ws-messages-per-second", "100000"])
         .env("RUST_LOG", "warn")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -69,10 +69,10 @@ error-store = Partii se nepodařilo uložit; zkuste to znovu.
 error-internal = Na serveru se něco pokazilo.
 error-bad-request = Požadavek nebylo možné zpracovat: zkontrolujte formulář a zkuste to znovu.
 error-not-found = Taková stránka ani partie neexistuje.
-error-cross-site = Tento formulář byl odeslán z jiného webu, a proto byl odmítnut. Otevřete tento web sami a začněte znovu z jeho stránky.
+error-cross-site = Tento formulář byl odeslán z jiného webu, a proto byl odmítnut. Otevřete si tento web přímo a začněte znovu na jeho vlastní stránce.
 error-unsupported-media-type = Požadavek nebyl odeslán tak, jak ho odesílají stránky tohoto webu.
 error-rate-limited = Z vaší adresy bylo v krátké době založeno příliš mnoho partií. Chvíli počkejte a zkuste to znovu.
-refused-busy = Na stránky je právě otevřeno příliš mnoho spojení. Zkuste to za chvíli znovu.
+refused-busy = K webu je právě otevřeno příliš mnoho spojení. Zkuste to za chvíli znovu.
 refused-slow = Požadavek přicházel příliš pomalu, a proto byl přerušen. Zkuste to znovu.
 
 invite-own-title = Toto je vaše pozvánka

@@ -69,10 +69,10 @@ error-store = Nie udało się zapisać partii; spróbuj ponownie.
 error-internal = Na serwerze coś poszło nie tak.
 error-bad-request = Nie udało się obsłużyć żądania: sprawdź formularz i spróbuj ponownie.
 error-not-found = Nie ma takiej strony ani partii.
-error-cross-site = Ten formularz został wysłany z innej witryny, więc go odrzucono. Otwórz tę witrynę samodzielnie i zacznij od nowa z jej strony.
-error-unsupported-media-type = Żądanie nie zostało wysłane tak, jak wysyłają je strony tej witryny.
+error-cross-site = Ten formularz został wysłany z innej witryny, więc go odrzucono. Otwórz ten serwis samodzielnie i zacznij od nowa na jego własnej stronie.
+error-unsupported-media-type = Żądanie nie zostało wysłane tak, jak wysyłają je strony tego serwisu.
 error-rate-limited = Z twojego adresu rozpoczęto w krótkim czasie zbyt wiele partii. Odczekaj chwilę i spróbuj ponownie.
-refused-busy = Do strony jest teraz otwartych zbyt wiele połączeń. Spróbuj ponownie za chwilę.
+refused-busy = Serwis ma teraz zbyt wiele otwartych połączeń. Spróbuj ponownie za chwilę.
 refused-slow = Żądanie przychodziło zbyt wolno i zostało przerwane. Spróbuj ponownie.
 
 invite-own-title = To jest twoje zaproszenie
