@@ -14,9 +14,12 @@
 //!   and the load generator's own CPU share, since both share the machine.
 //!
 //! The clients spread over source addresses of 127.0.0.0/8 (a game's two players on two
-//! addresses of their own), so that the server's per-address limits treat them as the many
-//! visitors they stand for; `--one-address` keeps them all on 127.0.0.1, for which the limits
-//! must be raised with `--server-arg`. The table says which.
+//! addresses of their own), so that the server's per-address limits (connections, new games,
+//! the computer's queue) treat them as the many visitors they stand for; `--one-address` keeps
+//! them all on 127.0.0.1, for which those limits must be raised with `--server-arg`. The table
+//! says which. The limits that are not per address are raised for every run (the overall
+//! connection cap, to the open-file limit; the WebSocket message rate, which a player with no
+//! think time passes), unless `--server-arg` sets them; the table prints them.
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -176,6 +179,7 @@ fn start_server(database: &str, extra: &[String]) -> Result<ServerChild> {
     let exe = std::env::current_exe().context("cannot find the mancala binary")?;
     let mut child = Command::new(exe)
         .args(["serve", "--bind", "127.0.0.1:0", "--database-url", &url])
+        .args(raised_limits(extra))
         .args(extra)
         .env("RUST_LOG", "error")
         .stdout(Stdio::piped())
@@ -201,6 +205,23 @@ fn start_server(database: &str, extra: &[String]) -> Result<ServerChild> {
         addr,
         _dir: dir,
     })
+}
+
+/// The server limits a load run raises, each unless `extra` (the user's `--server-arg`s) sets
+/// it: the overall connection cap (to what the open-file limit allows; the server lowers it
+/// further if it must) and the WebSocket message rate (a player with no think time sends a move
+/// as soon as the last one arrives).
+fn raised_limits(extra: &[String]) -> Vec<String> {
+    let defaults = [
+        ("--max-connections", "1000000"),
+        ("--ws-message-burst", "1000000"),
+        ("--ws-messages-per-second", "1000000"),
+    ];
+    defaults
+        .iter()
+        .filter(|(flag, _)| !extra.iter().any(|a| a.split('=').next() == Some(*flag)))
+        .flat_map(|(flag, value)| [(*flag).to_owned(), (*value).to_owned()])
+        .collect()
 }
 
 /// The client address of game `game`'s player `player` (0 or 1): spread over 127.0.0.0/8
@@ -619,9 +640,9 @@ pub(crate) fn run(out: &mut impl Write, plan: Plan) -> Result<()> {
         },
         files.map_or_else(|| "unchanged".to_owned(), |n| n.to_string()),
     )?;
-    if !plan.server_args.is_empty() {
-        writeln!(out, "server arguments: {}", plan.server_args.join(" "))?;
-    }
+    let mut args = raised_limits(&plan.server_args);
+    args.extend(plan.server_args.iter().cloned());
+    writeln!(out, "server limits and arguments: {}", args.join(" "))?;
     for database in &plan.databases {
         writeln!(out, "\ndatabase: {database}")?;
         writeln!(
@@ -687,6 +708,15 @@ mod tests {
         assert_ne!(a, b);
         assert_eq!(c, IpAddr::V4(Ipv4Addr::new(127, 1, 31, 63)));
         assert_eq!(client_ip(true, 17, 1), IpAddr::V4(Ipv4Addr::LOCALHOST));
+    }
+
+    #[test]
+    fn limits_are_raised_unless_given() {
+        assert_eq!(raised_limits(&[]).len(), 6);
+        let given = ["--max-connections=500".to_owned()];
+        let raised = raised_limits(&given);
+        assert_eq!(raised.len(), 4);
+        assert!(!raised.contains(&"--max-connections".to_owned()));
     }
 
     #[test]

@@ -75,7 +75,13 @@ impl Site {
         let store = runtime
             .block_on(mancala_server::connect("sqlite::memory:"))
             .unwrap_or_else(|e| panic!("an in-memory store: {e}"));
-        AppState::new(store, 1).0
+        // One client (no socket: no address) sends every input: the per-client limits, which
+        // the site's own tests cover, would refuse most of them and hide the parsers.
+        let mut limits = mancala_server::Limits::default();
+        limits.create_burst = 0;
+        limits.computer_queue = 1 << 20;
+        limits.computer_per_client = 1 << 20;
+        AppState::with_limits(store, 1, limits).0
     }
 
     /// Counts an input; every [`FRESH_STORE_EVERY`] the site starts over.
