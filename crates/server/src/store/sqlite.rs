@@ -14,7 +14,7 @@ use sqlx::{ConnectOptions, Connection, SqlitePool};
 
 use super::group::{MoveWriter, NewMove, WriteMoves};
 use super::rows::{self, one_row, unique_or};
-use super::{Store, StoreError, StoreOptions, StoredGame};
+use super::{StoreError, StoreOptions, StoredGame};
 use crate::ids::{hash_secret, now};
 
 /// The migrations, in order; each runs once, recorded in `schema_migrations`.
@@ -216,112 +216,4 @@ impl WriteMoves for Db {
     }
 }
 
-#[async_trait]
-impl Store for SqliteStore {
-    async fn create_game(&self, g: &StoredGame) -> Result<(), StoreError> {
-        rows::bind_game(sqlx::query(rows::INSERT_GAME), g)
-            .execute(&self.db.pool)
-            .await
-            .map_err(|e| unique_or(e, || rows::conflict_game(&g.id)))?;
-        Ok(())
-    }
-
-    async fn game(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        // One read transaction: the game and its moves from the same snapshot.
-        let mut tx = self.db.pool.begin().await?;
-        let Some(row) = sqlx::query(rows::SELECT_GAME)
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?
-        else {
-            return Ok(None);
-        };
-        let moves: Vec<String> = sqlx::query_scalar(rows::SELECT_MOVES)
-            .bind(id)
-            .fetch_all(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        rows::game_from_row(&row, moves).map(Some)
-    }
-
-    async fn append_move(
-        &self,
-        id: &str,
-        epoch: u32,
-        ply: u32,
-        text: &str,
-    ) -> Result<(), StoreError> {
-        let new = NewMove {
-            id: id.to_owned(),
-            epoch,
-            ply,
-            text: text.to_owned(),
-        };
-        self.writer.append(&*self.db, new).await
-    }
-
-    async fn take_back(&self, id: &str, keep: u32, epoch: u32) -> Result<(), StoreError> {
-        let mut tx = self.db.pool.begin().await?;
-        let r = sqlx::query(rows::NEXT_EPOCH)
-            .bind(id)
-            .bind(i64::from(epoch))
-            .execute(&mut *tx)
-            .await?;
-        one_row(r.rows_affected(), || rows::conflict_epoch(id, epoch))?;
-        sqlx::query(rows::DROP_MOVES)
-            .bind(id)
-            .bind(i64::from(keep))
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    async fn join(
-        &self,
-        id: &str,
-        invite_hash: &str,
-        side: Side,
-        secret_hash: &str,
-    ) -> Result<(), StoreError> {
-        let r = sqlx::query(rows::join_sql(side))
-            .bind(id)
-            .bind(invite_hash)
-            .bind(secret_hash)
-            .execute(&self.db.pool)
-            .await?;
-        one_row(r.rows_affected(), || rows::conflict_invite(id))
-    }
-
-    async fn finish(
-        &self,
-        id: &str,
-        result: &str,
-        resigned: Option<Side>,
-    ) -> Result<(), StoreError> {
-        let r = sqlx::query(rows::FINISH)
-            .bind(id)
-            .bind(result)
-            .bind(resigned.map(Side::name))
-            .execute(&self.db.pool)
-            .await?;
-        one_row(r.rows_affected(), || StoreError::NotFound(id.to_owned()))
-    }
-
-    async fn set_rematch(&self, id: &str, next: &str) -> Result<(), StoreError> {
-        let r = sqlx::query(rows::SET_REMATCH)
-            .bind(id)
-            .bind(next)
-            .execute(&self.db.pool)
-            .await?;
-        one_row(r.rows_affected(), || rows::conflict_rematch(id))
-    }
-
-    async fn expire_unstarted(&self, created_by: i64) -> Result<u64, StoreError> {
-        let r = sqlx::query(rows::EXPIRE_UNSTARTED)
-            .bind(created_by)
-            .execute(&self.db.pool)
-            .await?;
-        Ok(r.rows_affected())
-    }
-}
+rows::sql_store!(SqliteStore, "");
