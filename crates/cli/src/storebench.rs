@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use mancala_server::store::{Mode, Seat, SeatKind, StoredGame};
+use mancala_server::store::{Mode, Seat, SeatKind, StoredGame, StoredOffers};
 use mancala_server::{Store, StoreOptions, connect_with};
 
 /// What to measure.
@@ -42,6 +42,7 @@ fn new_game(id: String) -> StoredGame {
         resigned: None,
         result: None,
         rematch: None,
+        offers: StoredOffers::default(),
         created: 0,
     }
 }

@@ -72,7 +72,7 @@ impl AppState {
         let (tx, rx) = watch::channel(false);
         (
             Self {
-                hub: Arc::new(Hub::new(store, searches, &limits)),
+                hub: Hub::start(store, searches, &limits),
                 shutdown: rx,
                 creations: Arc::new(guard::RateLimiter::new(
                     limits.create_burst,

@@ -246,6 +246,9 @@ async fn serve(reader: &mut Reader, handle: &Held, peer: &Peer, w: &Writer<'_>) 
         .and_then(crate::i18n::Lang::from_code)
         .unwrap_or(crate::i18n::Lang::En);
 
+    // A client ahead of this instance's copy: another instance stored what it knows.
+    hub.catch_up_with(handle, since.map(|s| (s.epoch, s.ply)))
+        .await;
     // Subscribe under the lock, so that no event falls between the snapshot and the stream.
     let (role, mut rx, first) = {
         let live = handle.lock().await;

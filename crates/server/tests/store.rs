@@ -13,7 +13,9 @@ use std::sync::Arc;
 
 use common::postgres::fresh_postgres;
 use mancala::Side;
-use mancala_server::store::{Mode, Seat, SeatKind, StoreError, StoredGame};
+use mancala_server::store::{
+    Counts, Heard, Mode, Note, Seat, SeatKind, StoreError, StoredGame, StoredOffers,
+};
 use mancala_server::{Config, Limits, Server, Store, StoreOptions, connect, connect_with};
 
 fn game(id: &str) -> StoredGame {
@@ -40,6 +42,7 @@ fn game(id: &str) -> StoredGame {
         resigned: None,
         result: None,
         rematch: None,
+        offers: StoredOffers::default(),
         created: 1_700_000_000,
     }
 }
@@ -99,6 +102,29 @@ async fn contract(store: Arc<dyn Store>) {
     assert_eq!(s.invite_hash, None);
     assert_eq!(s.seats[1].secret_hash.as_deref(), Some("bb"));
     assert!(s.seats[1].joined);
+
+    // Offers are stored whole, and replaced whole.
+    let offers = StoredOffers {
+        takeback: Some((Side::North, 1, 2)),
+        rematch: Some(Side::South),
+    };
+    store.set_offers("AAAAAAAA", &offers).await.unwrap();
+    assert_eq!(
+        store.game("AAAAAAAA").await.unwrap().unwrap().offers,
+        offers
+    );
+    store
+        .set_offers("AAAAAAAA", &StoredOffers::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        store.game("AAAAAAAA").await.unwrap().unwrap().offers,
+        StoredOffers::default()
+    );
+    assert!(matches!(
+        store.set_offers("ZZZZZZZZ", &offers).await,
+        Err(StoreError::NotFound(_))
+    ));
 
     // The end, and one rematch.
     store
@@ -333,6 +359,130 @@ async fn two_postgres_stores_on_one_database_race_for_each_ply() {
         );
     }
     assert_eq!(a.game("AAAAAAAA").await.unwrap().unwrap().moves.len(), 20);
+}
+
+/// The next note `rx` hears, within a generous bound (a lost note fails, a slow machine does
+/// not).
+async fn next_note(rx: &mut tokio::sync::mpsc::Receiver<Heard>) -> (u64, Note) {
+    match tokio::time::timeout(std::time::Duration::from_secs(30), rx.recv()).await {
+        Ok(Some(Heard::Note { from, note })) => (from, note),
+        other => panic!("no note: {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_stores_tell_each_other_what_they_store_and_share_claims() {
+    let Some(url) = fresh_postgres("postgres_notes").await else {
+        return;
+    };
+    let a = connect(&url).await.unwrap();
+    let b = connect(&url).await.unwrap();
+    assert!(a.shared() && b.shared());
+    assert_ne!(a.instance(), b.instance());
+    let mut heard = b.listen().unwrap();
+    assert!(b.listen().is_none(), "one listener a store");
+    let mut own = a.listen().unwrap();
+    // B listens before anything is stored (the listener connects in the background).
+    let wait_listening = async {
+        loop {
+            b.tell(&Note::Alive).await.unwrap();
+            a.tell(&Note::Alive).await.unwrap();
+            if let Ok(Some(h)) =
+                tokio::time::timeout(std::time::Duration::from_millis(200), heard.recv()).await
+            {
+                break h;
+            }
+        }
+    };
+    let first = tokio::time::timeout(std::time::Duration::from_secs(30), wait_listening)
+        .await
+        .unwrap();
+    assert_eq!(
+        first,
+        Heard::Note {
+            from: a.instance(),
+            note: Note::Alive
+        }
+    );
+    // Drain the other heartbeats of the wait.
+    while let Ok(Some(_)) =
+        tokio::time::timeout(std::time::Duration::from_millis(300), heard.recv()).await
+    {}
+
+    // Every write of A reaches B, in order, as A stored it; a refused write says nothing.
+    let g = "AAAAAAAA";
+    a.create_game(&game(g)).await.unwrap();
+    a.append_move(g, 0, 1, "A5").await.unwrap();
+    assert!(a.append_move(g, 0, 1, "A6").await.is_err());
+    a.join(g, &"T".repeat(22), Side::North, "bb").await.unwrap();
+    a.take_back(g, 0, 1).await.unwrap();
+    a.set_offers(g, &StoredOffers::default()).await.unwrap();
+    a.finish(g, "1-0", Some(Side::North)).await.unwrap();
+    a.set_rematch(g, "CCCCCCCC").await.unwrap();
+    let changed = || Note::Changed { game: g.to_owned() };
+    let mut expected = vec![Note::Move {
+        game: g.to_owned(),
+        epoch: 0,
+        ply: 1,
+        text: "A5".to_owned(),
+    }];
+    expected.extend(std::iter::repeat_with(changed).take(5));
+    for want in expected {
+        assert_eq!(next_note(&mut heard).await, (a.instance(), want));
+    }
+    // Told notes too; and nobody hears its own.
+    let p = Note::Presence {
+        game: g.to_owned(),
+        counts: Counts {
+            players: [1, 0],
+            spectators: 3,
+        },
+    };
+    a.tell(&p).await.unwrap();
+    assert_eq!(next_note(&mut heard).await, (a.instance(), p));
+    b.tell(&Note::Gone).await.unwrap();
+    loop {
+        let (from, note) = next_note(&mut own).await;
+        assert_ne!(from, a.instance(), "A heard itself: {note:?}");
+        if note == Note::Gone {
+            break;
+        }
+    }
+
+    // One search claim per game across instances; given back on drop, and with its store.
+    let claim = a.claim_search(g).await.unwrap().expect("free");
+    assert!(b.claim_search(g).await.unwrap().is_none());
+    let other = b
+        .claim_search("BBBBBBBB")
+        .await
+        .unwrap()
+        .expect("another game");
+    drop(claim);
+    let mut got = None;
+    for _ in 0..100 {
+        got = b.claim_search(g).await.unwrap();
+        if got.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(got.is_some(), "the claim was given back");
+    drop(other);
+    drop(got);
+    let c = connect(&url).await.unwrap();
+    let held = c.claim_search("DDDDDDDD").await.unwrap().expect("free");
+    assert!(a.claim_search("DDDDDDDD").await.unwrap().is_none());
+    drop(c);
+    let mut freed = false;
+    for _ in 0..100 {
+        if a.claim_search("DDDDDDDD").await.unwrap().is_some() {
+            freed = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(freed, "a store's claims die with it");
+    drop(held);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

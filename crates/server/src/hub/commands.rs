@@ -10,7 +10,7 @@ use super::queue::{Client, Ticket};
 use super::{Broadcast, GameHandle, Hub, Live, Role, moves};
 use crate::ids::{self, GAME_ID_LEN, SECRET_LEN, now};
 use crate::protocol::{ErrorCode, GameError, OutcomeView, ServerMessage};
-use crate::store::{Mode, Seat, SeatKind, StoreError, StoredGame};
+use crate::store::{Mode, Seat, SeatKind, StoreError, StoredGame, StoredOffers};
 
 /// What the creator of a game asks for.
 #[derive(Clone, Copy, Debug)]
@@ -138,6 +138,7 @@ impl Hub {
                 resigned: None,
                 result: None,
                 rematch: None,
+                offers: StoredOffers::default(),
                 created: now(),
             };
             match self.store.create_game(&g).await {
@@ -221,6 +222,8 @@ impl Hub {
         if before != after {
             handle.announce(&after);
         }
+        // Told under the lock, so that the other instances hear this game's counts in order.
+        self.tell_presence(handle, &live).await;
     }
 
     /// Plays `text` as ply `ply` for `role`, sent by `client`. The move is stored before it is
@@ -290,9 +293,10 @@ impl Hub {
             Ok(()) => {}
             Err(StoreError::Conflict(msg)) => {
                 // Another writer (another instance, or an older copy of this game) got there
-                // first: the database is right, so reload it and resync everyone.
-                tracing::warn!(game = %handle.id, %msg, "move conflict; reloading");
-                self.reload(handle, live).await;
+                // first: the database is right, so read it again and bring everyone to it.
+                tracing::warn!(game = %handle.id, %msg, "move conflict; reading the game again");
+                self.refresh(handle, live, super::remote::Source::Here)
+                    .await;
                 return Err(GameError::new(
                     ErrorCode::StalePly,
                     format!("ply {ply} was taken by another move"),
@@ -316,25 +320,6 @@ impl Hub {
         }
         self.start_computer(handle, live, place);
         Ok(())
-    }
-
-    /// Replaces the live state by the stored one and resyncs every connection.
-    async fn reload(self: &Arc<Self>, handle: &Arc<GameHandle>, live: &mut Live) {
-        match self.store.game(&handle.id).await {
-            Ok(Some(g)) => match Live::from_stored(&g) {
-                Ok(mut fresh) => {
-                    live.stop_computer();
-                    fresh.connected = live.connected;
-                    fresh.spectators = live.spectators;
-                    *live = fresh;
-                    handle.send(Broadcast::Resync);
-                    self.start_computer(handle, live, None);
-                }
-                Err(e) => tracing::error!(game = %handle.id, error = %e, "reload failed"),
-            },
-            Ok(None) => tracing::error!(game = %handle.id, "reload: the game is gone"),
-            Err(e) => tracing::error!(game = %handle.id, error = %e, "reload failed"),
-        }
     }
 
     /// `role` resigns.
@@ -403,8 +388,11 @@ impl Hub {
             ));
         };
         if live.mode == Mode::Friend && !accepting {
-            live.offer(handle, |o| &mut o.takeback, me);
-            return Ok(());
+            let offers = Offers {
+                takeback: Some(me),
+                ..live.offers
+            };
+            return self.set_offers(handle, &mut live, offers).await;
         }
         self.undo_to(handle, &mut live, keep).await
     }
@@ -437,28 +425,45 @@ impl Hub {
     /// # Errors
     /// A spectator (whatever the offers), or no offer by the opponent stands.
     pub(crate) async fn decline(
-        &self,
+        self: &Arc<Self>,
         handle: &Arc<GameHandle>,
         role: Role,
     ) -> Result<(), GameError> {
         let mut live = handle.lock().await;
         role.side(Side::South, "decline")?;
-        let by_other = |o: Option<Side>| o.is_some_and(|s| !role.plays(s));
-        let mut changed = false;
-        if by_other(live.offers.takeback) {
-            live.offers.takeback = None;
-            changed = true;
-        }
-        if by_other(live.offers.rematch) {
-            live.offers.rematch = None;
-            changed = true;
-        }
-        if !changed {
+        // Declining leaves only the offers one made oneself.
+        let mine = |o: Option<Side>| o.filter(|&s| role.plays(s));
+        let left = Offers {
+            takeback: mine(live.offers.takeback),
+            rematch: mine(live.offers.rematch),
+        };
+        if left == live.offers {
             return Err(GameError::new(
                 ErrorCode::NoOffer,
                 "there is no offer to decline",
             ));
         }
+        self.set_offers(handle, &mut live, left).await
+    }
+
+    /// Stores `offers` as the standing ones, then announces them (if they changed).
+    ///
+    /// # Errors
+    /// The store failed; nothing changes.
+    async fn set_offers(
+        &self,
+        handle: &GameHandle,
+        live: &mut Live,
+        offers: Offers,
+    ) -> Result<(), GameError> {
+        if live.offers == offers {
+            return Ok(());
+        }
+        self.store
+            .set_offers(&handle.id, &live.stored_offers(offers))
+            .await
+            .map_err(|e| GameError::store(&e))?;
+        live.offers = offers;
         handle.announce(&live.offers_message());
         Ok(())
     }
@@ -489,8 +494,11 @@ impl Hub {
         }
         let at_once = live.mode != Mode::Friend || live.offers.rematch == Some(me.other());
         if !at_once {
-            live.offer(handle, |o| &mut o.rematch, me);
-            return Ok(());
+            let offers = Offers {
+                rematch: Some(me),
+                ..live.offers
+            };
+            return self.set_offers(handle, &mut live, offers).await;
         }
         let seats = [live.seats[1].clone(), live.seats[0].clone()];
         let req = NewGame {

@@ -123,6 +123,27 @@ impl Hub {
         tokio::spawn(async move {
             let hub = held.hub.clone();
             let handle: &Arc<GameHandle> = &held;
+            // One instance searches a game: where the claim is (remote.rs).
+            let claim = match hub.store.claim_search(&handle.id).await {
+                Ok(Some(claim)) => Some(claim),
+                Ok(None) => {
+                    let mut live = handle.lock().await;
+                    if live
+                        .thinking
+                        .as_ref()
+                        .is_some_and(|s| Arc::ptr_eq(s, &stop))
+                    {
+                        live.thinking = None;
+                        hub.watch_computer(handle, &mut live);
+                    }
+                    return;
+                }
+                Err(e) => {
+                    // The database decides between two searchers' moves anyway.
+                    tracing::warn!(game = %handle.id, error = %e, "no claim on the search; searching");
+                    None
+                }
+            };
             let waiting = line.await;
             let limits = under_load(pos.variant(), level, slots, waiting);
             let flag = stop.clone();
@@ -159,9 +180,10 @@ impl Hub {
                 tracing::warn!(game = %handle.id, error = %e, "computer move not stored");
                 live.computer_stalled = true;
             }
-            // The slot and the place go back once the move is stored (the ticket drops here).
+            // The slot, the place and the claim go back once the move is stored.
             drop(live);
             drop(ticket);
+            drop(claim);
         });
     }
 }

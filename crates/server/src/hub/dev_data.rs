@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::Live;
 use crate::protocol::ServerMessage;
-use crate::store::{Mode, Seat, SeatKind, StoredGame};
+use crate::store::{Mode, Seat, SeatKind, StoredGame, StoredOffers};
 
 /// The client's English messages, for the harness.
 const MESSAGES: &str = "messages-en.json";
@@ -39,6 +39,7 @@ fn stored(variant: &str, moves: &[&str]) -> StoredGame {
         resigned: None,
         result: None,
         rematch: None,
+        offers: StoredOffers::default(),
         created: 0,
     }
 }

@@ -1,13 +1,13 @@
 //! One game in memory: its record, seats, offers and connections, and the protocol's views of
 //! it (the `game` object, the `state` message and the catch-up of a reconnecting client).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use mancala::record::GameRecord;
 use mancala::{Notation, Position, Side, Trace, Variant};
 
-use super::GameHandle;
 use super::moves;
 use crate::i18n::Lang;
 use crate::ids;
@@ -15,7 +15,7 @@ use crate::protocol::{
     ErrorCode, GameError, GameView, LastMoveView, MoveEvent, OffersView, OutcomeView, PROTOCOL,
     PerSide, PlayedView, PositionView, PresenceView, SeatView, ServerMessage, You,
 };
-use crate::store::{Mode, Seat, SeatKind, StoredGame};
+use crate::store::{Counts, Instance, Mode, Seat, SeatKind, StoredGame, StoredOffers};
 
 /// What a connection or request may do in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +67,7 @@ impl Role {
 }
 
 /// The standing offers: the side offering each.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Offers {
     pub(super) takeback: Option<Side>,
     pub(super) rematch: Option<Side>,
@@ -86,11 +86,17 @@ pub(crate) struct Live {
     pub(super) record: GameRecord,
     pub(super) rematch: Option<String>,
     pub(super) offers: Offers,
+    /// This instance's connections playing each side.
     pub(super) connected: [u32; 2],
-    /// Connections without a seat.
+    /// This instance's connections without a seat.
     pub(super) spectators: u32,
+    /// The connections other instances hold (each as it last said; `notes`).
+    pub(super) remote: HashMap<Instance, Counts>,
     /// The stop flag of the computer's running search.
     pub(super) thinking: Option<Arc<AtomicBool>>,
+    /// Another instance holds the claim on the computer's search: the number of the watch
+    /// that tries again while it lasts (`Hub::watch_computer`).
+    pub(super) elsewhere: Option<u64>,
     /// A store failure that stopped the computer from moving (it tries again on the next
     /// connection).
     pub(super) computer_stalled: bool,
@@ -113,6 +119,18 @@ impl Live {
         if let Some(side) = g.resigned {
             record.resign(side);
         }
+        let over = record.outcome().is_some();
+        let ply = u32::try_from(record.moves().len()).unwrap_or(u32::MAX);
+        let offers = Offers {
+            // A takeback offer lapses with the next move or takeback, and with the end.
+            takeback: g
+                .offers
+                .takeback
+                .filter(|&(_, epoch, at)| !over && epoch == g.epoch && at == ply)
+                .map(|(side, _, _)| side),
+            // A rematch offer counts once the game is over, until the rematch exists.
+            rematch: g.offers.rematch.filter(|_| over && g.rematch.is_none()),
+        };
         Ok(Self {
             variant,
             mode: g.mode,
@@ -121,10 +139,12 @@ impl Live {
             epoch: g.epoch,
             record,
             rematch: g.rematch.clone(),
-            offers: Offers::default(),
+            offers,
             connected: [0, 0],
             spectators: 0,
+            remote: HashMap::new(),
             thinking: None,
+            elsewhere: None,
             computer_stalled: false,
         })
     }
@@ -197,16 +217,40 @@ impl Live {
         self.record.outcome()
     }
 
+    /// This instance's connections.
+    pub(super) fn local_counts(&self) -> Counts {
+        Counts {
+            players: self.connected,
+            spectators: self.spectators,
+        }
+    }
+
+    /// Every instance's connections, added up.
+    fn counts(&self) -> Counts {
+        self.remote
+            .values()
+            .fold(self.local_counts(), |all, c| all.plus(*c))
+    }
+
+    /// The offers as stored: a takeback's with this epoch and ply.
+    pub(super) fn stored_offers(&self, offers: Offers) -> StoredOffers {
+        StoredOffers {
+            takeback: offers.takeback.map(|s| (s, self.epoch, self.ply())),
+            rematch: offers.rematch,
+        }
+    }
+
     /// The `game` object (protocol §4.1) as the holder of `secret` (a seat secret, or none)
     /// sees it: the creator's secret alone recomputes the unused invitation.
     #[must_use]
     pub(crate) fn game_view(&self, id: &str, secret: Option<&str>, lang: Lang) -> GameView {
+        let counts = self.counts();
         let seat = |side: Side| {
             let s = &self.seats[side.index()];
             match s.kind {
                 SeatKind::Human => SeatView::Human {
                     joined: s.joined,
-                    connected: self.connected[side.index()] > 0,
+                    connected: counts.players[side.index()] > 0,
                 },
                 SeatKind::Computer(level) => SeatView::computer(level),
             }
@@ -246,8 +290,8 @@ impl Live {
             outcome: self.outcome(),
             offers: self.offers_view(),
             rematch: self.rematch.clone(),
-            thinking: self.thinking.is_some(),
-            spectators: self.spectators,
+            thinking: self.thinking.is_some() || self.elsewhere.is_some(),
+            spectators: counts.spectators,
         }
     }
 
@@ -292,12 +336,13 @@ impl Live {
     }
 
     pub(super) fn presence_message(&self) -> ServerMessage {
+        let counts = self.counts();
         let on =
-            |side: Side| self.computer_level(side).is_some() || self.connected[side.index()] > 0;
+            |side: Side| self.computer_level(side).is_some() || counts.players[side.index()] > 0;
         ServerMessage::Presence(PresenceView {
             south: on(Side::South),
             north: on(Side::North),
-            spectators: self.spectators,
+            spectators: counts.spectators,
         })
     }
 
@@ -354,20 +399,6 @@ impl Live {
         self.record.positions()[..made]
             .iter()
             .rposition(|p| p.turn() == side)
-    }
-
-    /// Records `me`'s standing offer in `slot` and announces it (once).
-    pub(super) fn offer(
-        &mut self,
-        handle: &GameHandle,
-        slot: fn(&mut Offers) -> &mut Option<Side>,
-        me: Side,
-    ) {
-        let standing = slot(&mut self.offers);
-        if *standing != Some(me) {
-            *standing = Some(me);
-            handle.announce(&self.offers_message());
-        }
     }
 
     /// The side to move if the game is on.

@@ -1,25 +1,28 @@
 //! The game service: live games in memory, every change stored first, then broadcast
 //! (docs/protocol.md §3.3). This file is the registry and the lifetime of live games; `live`
-//! is one game's state and views, `commands` what players do, `computer` the computer player
-//! and `moves` the rules library's move path.
+//! is one game's state and views, `commands` what players do, `computer` the computer player,
+//! `moves` the rules library's move path and `remote` what other instances on the same
+//! database do.
 
 mod commands;
 mod computer;
 mod live;
 mod moves;
 mod queue;
+mod remote;
 
 #[cfg(test)]
 mod dev_data;
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 
 use tokio::sync::{Mutex, broadcast};
 
 use crate::ids;
 use crate::protocol::{GameError, ServerMessage};
-use crate::store::{Store, StoreError, StoredGame};
+use crate::store::{Note, Store, StoreError, StoredGame};
 
 pub(crate) use commands::NewGame;
 pub(crate) use live::{Live, Role};
@@ -103,8 +106,12 @@ impl Drop for Held {
 #[derive(Debug)]
 pub struct Hub {
     store: Arc<dyn Store>,
+    /// Whether other instances share the store (`remote`).
+    shared: bool,
     games: std::sync::Mutex<HashMap<String, Arc<GameHandle>>>,
     queue: Arc<queue::Queue>,
+    /// Numbers the watches on searches of other instances (`remote`).
+    watches: AtomicU64,
 }
 
 impl Hub {
@@ -113,6 +120,7 @@ impl Hub {
     #[must_use]
     pub(crate) fn new(store: Arc<dyn Store>, searches: usize, limits: &crate::Limits) -> Self {
         Self {
+            shared: store.shared(),
             store,
             games: std::sync::Mutex::new(HashMap::new()),
             queue: Arc::new(queue::Queue::new(
@@ -120,7 +128,21 @@ impl Hub {
                 limits.computer_queue,
                 limits.computer_per_client,
             )),
+            watches: AtomicU64::new(0),
         }
+    }
+
+    /// A hub as [`Hub::new`], hearing the other instances that share its store (a task on the
+    /// current tokio runtime, when they may).
+    #[must_use]
+    pub(crate) fn start(
+        store: Arc<dyn Store>,
+        searches: usize,
+        limits: &crate::Limits,
+    ) -> Arc<Self> {
+        let hub = Arc::new(Self::new(store, searches, limits));
+        hub.listen();
+        hub
     }
 
     /// Holds every computer search back (those queued wait, new ones queue) until the returned
@@ -180,6 +202,10 @@ impl Hub {
         let mut live = handle.lock().await;
         self.start_computer(&handle, &mut live, None);
         drop(live);
+        if self.shared {
+            // The instances holding it say how many connections they have.
+            self.tell(&Note::Ask { game: g.id }).await;
+        }
         Ok(Some(handle))
     }
 

@@ -4,10 +4,12 @@
 //! - `rows`: what both SQL backends share: the statements written alike in both dialects, a
 //!   game's columns bound and read back;
 //! - `group`: group commit, moves that arrive together written in one transaction;
+//! - `notes`: what server instances sharing one database tell each other;
 //! - `sqlite`, `postgres`: one backend each, with its own migrations
 //!   (`crates/server/migrations/<backend>/`).
 
 mod group;
+mod notes;
 mod postgres;
 mod rows;
 mod sqlite;
@@ -15,6 +17,7 @@ mod sqlite;
 use async_trait::async_trait;
 use mancala::Side;
 
+pub use notes::{Counts, HEARTBEAT, Heard, Instance, Note, SILENCE, StoredOffers};
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
@@ -98,8 +101,51 @@ pub struct StoredGame {
     pub result: Option<String>,
     /// The game that was started as this one's rematch.
     pub rematch: Option<String>,
+    /// The standing offers (a takeback offer only counts at the epoch and ply it was made at).
+    pub offers: StoredOffers,
     /// Creation time, seconds since 1970.
     pub created: i64,
+}
+
+/// This instance's claim on the computer's search in one game ([`Store::claim_search`]):
+/// while it lives, no other instance searches there. Dropping it gives the claim up; the
+/// death of the process does too.
+pub struct SearchClaim {
+    release: Option<Box<dyn FnOnce() + Send + Sync>>,
+}
+
+impl SearchClaim {
+    /// A claim nobody else could want: the store serves one instance.
+    #[must_use]
+    pub fn local() -> Self {
+        Self { release: None }
+    }
+
+    /// A claim given up by calling `release`.
+    #[must_use]
+    pub fn new(release: impl FnOnce() + Send + Sync + 'static) -> Self {
+        Self {
+            release: Some(Box::new(release)),
+        }
+    }
+}
+
+impl Drop for SearchClaim {
+    fn drop(&mut self) {
+        if let Some(release) = self.release.take() {
+            release();
+        }
+    }
+}
+
+impl std::fmt::Debug for SearchClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.release.is_some() {
+            "SearchClaim"
+        } else {
+            "SearchClaim(local)"
+        })
+    }
 }
 
 /// A storage failure.
@@ -126,7 +172,8 @@ impl From<sqlx::Error> for StoreError {
 }
 
 /// What the server needs from a database. Every write is one statement or one transaction, so
-/// that several server instances can share the database.
+/// that several server instances can share the database; on a database that several instances
+/// share, every write of a game's state also sends a [`Note`] to the others, in its transaction.
 #[async_trait]
 pub trait Store: Send + Sync + std::fmt::Debug {
     /// Stores a new game (with no moves).
@@ -171,12 +218,44 @@ pub trait Store: Send + Sync + std::fmt::Debug {
     /// Links `id` to its rematch `next`; `Conflict` if it already has one.
     async fn set_rematch(&self, id: &str, next: &str) -> Result<(), StoreError>;
 
+    /// Replaces the standing offers of `id`.
+    async fn set_offers(&self, id: &str, offers: &StoredOffers) -> Result<(), StoreError>;
+
     /// Deletes every unstarted game created at or before `created_by` (seconds since 1970)
     /// and returns how many went. A game is unstarted while no move was ever played in it (no
     /// stored move and epoch 0), it has no result, and no second person has joined it (its
     /// mode is not `friend`, or its invitation is still unused), and it is not another game's
     /// rematch. Finished and started games are kept.
     async fn expire_unstarted(&self, created_by: i64) -> Result<u64, StoreError>;
+
+    /// Whether several server instances may share this database: then they tell each other
+    /// what they store ([`Store::listen`], [`Store::tell`]) and claim computer searches
+    /// ([`Store::claim_search`]). `false` for a store that one instance holds alone.
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// This instance's name in its notes.
+    fn instance(&self) -> Instance {
+        0
+    }
+
+    /// What the other instances say, for the one caller that listens (the first to ask);
+    /// `None` after that, or on a store that one instance holds alone.
+    fn listen(&self) -> Option<tokio::sync::mpsc::Receiver<Heard>> {
+        None
+    }
+
+    /// Sends `note` to every other instance; nothing on a store one instance holds alone.
+    async fn tell(&self, _note: &Note) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    /// Claims the computer's search in `game` for this instance: `None` while another instance
+    /// holds the claim. A store one instance holds alone always grants it.
+    async fn claim_search(&self, _game: &str) -> Result<Option<SearchClaim>, StoreError> {
+        Ok(Some(SearchClaim::local()))
+    }
 }
 
 /// How a store writes moves.

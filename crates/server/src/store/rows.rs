@@ -7,7 +7,7 @@ use mancala::Side;
 use sqlx::query::Query;
 use sqlx::{ColumnIndex, Database, Decode, Encode, Row, Type};
 
-use super::{Mode, Seat, SeatKind, StoreError, StoredGame};
+use super::{Mode, Seat, SeatKind, StoreError, StoredGame, StoredOffers};
 
 /// Inserts a game: bound by [`bind_game`].
 pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, variant, rules, mode, south_kind, \
@@ -51,6 +51,11 @@ pub(super) const EXPIRE_UNSTARTED: &str = "DELETE FROM games WHERE created <= $1
 /// Links game `$1` to its rematch `$2` unless it has one.
 pub(super) const SET_REMATCH: &str =
     "UPDATE games SET rematch = $2 WHERE id = $1 AND rematch IS NULL";
+
+/// Replaces the standing offers of game `$1`: a takeback offered by `$2` at epoch `$3` and ply
+/// `$4`, a rematch offered by `$5` (each `NULL` when none stands).
+pub(super) const SET_OFFERS: &str = "UPDATE games SET takeback_by = $2, takeback_epoch = $3, \
+     takeback_ply = $4, rematch_by = $5 WHERE id = $1";
 
 /// The statement that joins `side`'s seat.
 pub(super) const fn join_sql(side: Side) -> &'static str {
@@ -151,6 +156,56 @@ fn side_from_name(s: &str) -> Option<Side> {
     }
 }
 
+/// [`SET_OFFERS`]'s parameters after the game's id: a takeback's side, epoch and ply, and a
+/// rematch's side.
+pub(super) fn offer_columns(
+    o: &StoredOffers,
+) -> (Option<String>, Option<i64>, Option<i64>, Option<String>) {
+    let (by, epoch, ply) = match o.takeback {
+        Some((side, epoch, ply)) => (
+            Some(StoredOffers::side_text(side)),
+            Some(i64::from(epoch)),
+            Some(i64::from(ply)),
+        ),
+        None => (None, None, None),
+    };
+    (by, epoch, ply, o.rematch.map(StoredOffers::side_text))
+}
+
+fn offers_from_row<R>(row: &R) -> Result<StoredOffers, StoreError>
+where
+    R: Row,
+    for<'a> &'a str: ColumnIndex<R>,
+    for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> i64: Decode<'r, R::Database> + Type<R::Database>,
+{
+    let side = |column: &str| -> Result<Option<Side>, StoreError> {
+        match row.try_get::<Option<String>, _>(column)? {
+            Some(s) => StoredOffers::side_of(&s)
+                .map(Some)
+                .ok_or_else(|| bad("offer")),
+            None => Ok(None),
+        }
+    };
+    let number = |column: &str| -> Result<Option<u32>, StoreError> {
+        row.try_get::<Option<i64>, _>(column)?
+            .map(|n| u32::try_from(n).map_err(|_| bad("offer")))
+            .transpose()
+    };
+    let takeback = match (
+        side("takeback_by")?,
+        number("takeback_epoch")?,
+        number("takeback_ply")?,
+    ) {
+        (Some(s), Some(e), Some(p)) => Some((s, e, p)),
+        _ => None,
+    };
+    Ok(StoredOffers {
+        takeback,
+        rematch: side("rematch_by")?,
+    })
+}
+
 fn bad(what: &str) -> StoreError {
     StoreError::Database(format!("unreadable stored {what}"))
 }
@@ -202,16 +257,19 @@ where
         },
         result: row.try_get("result")?,
         rematch: row.try_get("rematch")?,
+        offers: offers_from_row(row)?,
         created: row.try_get("created")?,
     })
 }
 
 /// The [`super::Store`] of an SQL backend `$store` (a struct whose `db.pool` is its sqlx pool,
+/// whose `db.changed(conn, id)` tells the other instances in a transaction that a game changed,
 /// and whose `writer` takes the moves): every method is the same SQL of this file over the
-/// backend's pool, written once for both. `$snapshot` is the statement that makes a read
+/// backend's pool, written once for both; `$shared` is the rest of the trait (notes and
+/// claims). `$snapshot` is the statement that makes a read
 /// transaction one snapshot, or `""` where a transaction already is one (SQLite).
 macro_rules! sql_store {
-    ($store:ty, $snapshot:expr) => {
+    ($store:ty, $snapshot:expr, { $($shared:tt)* }) => {
         #[async_trait::async_trait]
         impl super::Store for $store {
             async fn create_game(&self, g: &StoredGame) -> Result<(), StoreError> {
@@ -272,6 +330,7 @@ macro_rules! sql_store {
                     .bind(i64::from(keep))
                     .execute(&mut *tx)
                     .await?;
+                self.db.changed(&mut *tx, id).await?;
                 tx.commit().await?;
                 Ok(())
             }
@@ -283,13 +342,17 @@ macro_rules! sql_store {
                 side: Side,
                 secret_hash: &str,
             ) -> Result<(), StoreError> {
+                let mut tx = self.db.pool.begin().await?;
                 let r = sqlx::query(rows::join_sql(side))
                     .bind(id)
                     .bind(invite_hash)
                     .bind(secret_hash)
-                    .execute(&self.db.pool)
+                    .execute(&mut *tx)
                     .await?;
-                one_row(r.rows_affected(), || rows::conflict_invite(id))
+                one_row(r.rows_affected(), || rows::conflict_invite(id))?;
+                self.db.changed(&mut *tx, id).await?;
+                tx.commit().await?;
+                Ok(())
             }
 
             async fn finish(
@@ -298,22 +361,51 @@ macro_rules! sql_store {
                 result: &str,
                 resigned: Option<Side>,
             ) -> Result<(), StoreError> {
+                let mut tx = self.db.pool.begin().await?;
                 let r = sqlx::query(rows::FINISH)
                     .bind(id)
                     .bind(result)
                     .bind(resigned.map(Side::name))
-                    .execute(&self.db.pool)
+                    .execute(&mut *tx)
                     .await?;
-                one_row(r.rows_affected(), || StoreError::NotFound(id.to_owned()))
+                one_row(r.rows_affected(), || StoreError::NotFound(id.to_owned()))?;
+                self.db.changed(&mut *tx, id).await?;
+                tx.commit().await?;
+                Ok(())
             }
 
             async fn set_rematch(&self, id: &str, next: &str) -> Result<(), StoreError> {
+                let mut tx = self.db.pool.begin().await?;
                 let r = sqlx::query(rows::SET_REMATCH)
                     .bind(id)
                     .bind(next)
-                    .execute(&self.db.pool)
+                    .execute(&mut *tx)
                     .await?;
-                one_row(r.rows_affected(), || rows::conflict_rematch(id))
+                one_row(r.rows_affected(), || rows::conflict_rematch(id))?;
+                self.db.changed(&mut *tx, id).await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn set_offers(
+                &self,
+                id: &str,
+                offers: &super::StoredOffers,
+            ) -> Result<(), StoreError> {
+                let (by, epoch, ply, rematch) = rows::offer_columns(offers);
+                let mut tx = self.db.pool.begin().await?;
+                let r = sqlx::query(rows::SET_OFFERS)
+                    .bind(id)
+                    .bind(by)
+                    .bind(epoch)
+                    .bind(ply)
+                    .bind(rematch)
+                    .execute(&mut *tx)
+                    .await?;
+                one_row(r.rows_affected(), || StoreError::NotFound(id.to_owned()))?;
+                self.db.changed(&mut *tx, id).await?;
+                tx.commit().await?;
+                Ok(())
             }
 
             async fn expire_unstarted(&self, created_by: i64) -> Result<u64, StoreError> {
@@ -323,6 +415,8 @@ macro_rules! sql_store {
                     .await?;
                 Ok(r.rows_affected())
             }
+
+            $($shared)*
         }
     };
 }

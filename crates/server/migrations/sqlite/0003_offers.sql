@@ -1,0 +1,6 @@
+-- Standing offers are stored, so that every instance of the server sees them (a takeback offer
+-- counts only at the epoch and ply it was made at; sides are 's' or 'n').
+ALTER TABLE games ADD COLUMN takeback_by TEXT;
+ALTER TABLE games ADD COLUMN takeback_epoch INTEGER;
+ALTER TABLE games ADD COLUMN takeback_ply INTEGER;
+ALTER TABLE games ADD COLUMN rematch_by TEXT;
