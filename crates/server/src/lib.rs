@@ -200,11 +200,13 @@ impl Server {
         tokio::spawn(self.state.clone().sweep_unstarted());
         let limits = Arc::clone(&self.state.limits);
         let stop = self.state.shutdown.clone();
+        let hub = Arc::clone(&self.state.hub);
         conn::serve(self.listener, app(self.state), &limits, stop, async move {
             signal.await;
             let _ = shutdown.send(true);
         })
         .await;
+        hub.leave().await;
         Ok(())
     }
 }

@@ -133,11 +133,10 @@ impl Hub {
                 }
             }
             Note::Ask { game } => {
+                // Answered even with no connection: the asker may hold an older count.
                 if let Some(held) = self.held_game(&game) {
                     let live = held.lock().await;
-                    if !live.local_counts().is_empty() {
-                        self.tell_presence(&held, &live).await;
-                    }
+                    self.tell_presence(&held, &live).await;
                 }
             }
             Note::Alive => {}
@@ -162,20 +161,24 @@ impl Hub {
         }
     }
 
-    /// After notes were lost: every game here is read again, and the instances count their
-    /// connections again.
+    /// After notes were lost: every game here is read again, and the instances holding it say
+    /// their connections again (as this one does).
     async fn read_all_again(self: &Arc<Self>) {
         for held in self.held_games() {
             let mut live = held.lock().await;
             self.refresh(&held, &mut live, Source::Elsewhere).await;
-            live.remote.clear();
-            if !live.local_counts().is_empty() {
-                self.tell_presence(&held, &live).await;
-            }
+            self.tell_presence(&held, &live).await;
             self.tell(&Note::Ask {
                 game: held.id.clone(),
             })
             .await;
+        }
+    }
+
+    /// This instance is shutting down: the others stop counting its connections at once.
+    pub async fn leave(&self) {
+        if self.shared {
+            self.tell(&Note::Gone).await;
         }
     }
 
