@@ -197,7 +197,10 @@ impl SqliteStore {
 
 impl Db {
     /// One instance holds an SQLite file alone: there is nobody to tell.
-    #[allow(clippy::unused_async)]
+    #[allow(
+        clippy::unused_async,
+        reason = "the same call as the PostgreSQL store's, which awaits"
+    )]
     async fn changed(
         &self,
         _conn: &mut sqlx::SqliteConnection,
