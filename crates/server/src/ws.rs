@@ -317,7 +317,11 @@ async fn serve(reader: &mut Reader, handle: &Held, peer: &Peer, w: &Writer<'_>) 
                 }
             }
             () = sleep_until(pong_due.unwrap_or(idle_at)), if pong_due.is_some() => {
-                break Ending::NoPong;
+                // A pong read meanwhile cleared it: `next` reads on past pongs without
+                // returning, so this deadline was taken before it came.
+                if reader.pong_due.is_some() {
+                    break Ending::NoPong;
+                }
             }
             () = sleep_until(idle_at) => break Ending::Idle,
             _ = shutdown.changed() => break Ending::Shutdown,
