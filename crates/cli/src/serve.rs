@@ -19,6 +19,11 @@ pub(crate) struct ServeArgs {
     /// Computer searches at once (default: the number of cores)
     #[arg(long, env = "MANCALA_SEARCHES")]
     searches: Option<usize>,
+    /// Address of a second listener that serves `GET /metrics` (Prometheus text format) and
+    /// nothing else; it has no password, so bind a loopback or private address (default: no
+    /// metrics)
+    #[arg(long, env = "MANCALA_METRICS_ADDR")]
+    metrics_addr: Option<SocketAddr>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -246,7 +251,11 @@ pub(crate) fn run(args: &ServeArgs) -> Result<()> {
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {
-        let server = Server::bind(&config).await?;
+        let mut server = Server::bind(&config).await?;
+        let metrics = match args.metrics_addr {
+            Some(a) => Some(server.bind_metrics(a).await?),
+            None => None,
+        };
         let addr = server.local_addr()?;
         let host = if addr.ip().is_unspecified() {
             "127.0.0.1".to_owned()
@@ -262,6 +271,9 @@ pub(crate) fn run(args: &ServeArgs) -> Result<()> {
             addr.port(),
             mancala_server::store::redacted_url(&config.database_url)
         )?;
+        if let Some(m) = metrics {
+            writeln!(out, "metrics on http://{m}/metrics")?;
+        }
         out.flush()?;
         server.run(shutdown_signal()).await?;
         Ok(())
