@@ -361,6 +361,40 @@ mod tests {
         assert_eq!(at_least_one("64"), Ok(64));
     }
 
+    #[derive(Debug, Parser)]
+    struct Serve {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    /// docs/operations.md's configuration table has a row for every option of `mancala serve`,
+    /// with its environment variable, and no row for an option that does not exist.
+    #[test]
+    fn the_operations_guide_lists_every_serve_option() {
+        use clap::CommandFactory as _;
+        let doc = include_str!("../../../docs/operations.md");
+        let mut options = Vec::new();
+        for arg in Serve::command().get_arguments() {
+            let Some(long) = arg.get_long() else {
+                continue;
+            };
+            let env = arg.get_env().unwrap().to_string_lossy().into_owned();
+            let row = format!("| `--{long}` | `{env}`");
+            assert!(doc.contains(&row), "docs/operations.md has no row {row}");
+            options.push(format!("--{long}"));
+        }
+        assert!(options.len() > 20, "{options:?}");
+        for line in doc.lines() {
+            if let Some(rest) = line.strip_prefix("| `--") {
+                let name = rest.split('`').next().unwrap();
+                assert!(
+                    options.contains(&format!("--{name}")),
+                    "docs/operations.md has a row for --{name}, which mancala serve does not take"
+                );
+            }
+        }
+    }
+
     #[test]
     fn public_urls_need_a_scheme_and_a_host() {
         assert_eq!(
