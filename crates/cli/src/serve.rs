@@ -19,6 +19,11 @@ pub(crate) struct ServeArgs {
     /// Computer searches at once (default: the number of cores)
     #[arg(long, env = "MANCALA_SEARCHES")]
     searches: Option<usize>,
+    /// Address of a second listener that serves `GET /metrics` (Prometheus text format) and
+    /// nothing else; it has no password, so bind a loopback or private address (default: no
+    /// metrics)
+    #[arg(long, env = "MANCALA_METRICS_ADDR")]
+    metrics_addr: Option<SocketAddr>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -246,7 +251,11 @@ pub(crate) fn run(args: &ServeArgs) -> Result<()> {
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {
-        let server = Server::bind(&config).await?;
+        let mut server = Server::bind(&config).await?;
+        let metrics = match args.metrics_addr {
+            Some(a) => Some(server.bind_metrics(a).await?),
+            None => None,
+        };
         let addr = server.local_addr()?;
         let host = if addr.ip().is_unspecified() {
             "127.0.0.1".to_owned()
@@ -262,6 +271,9 @@ pub(crate) fn run(args: &ServeArgs) -> Result<()> {
             addr.port(),
             mancala_server::store::redacted_url(&config.database_url)
         )?;
+        if let Some(m) = metrics {
+            writeln!(out, "metrics on http://{m}/metrics")?;
+        }
         out.flush()?;
         server.run(shutdown_signal()).await?;
         Ok(())
@@ -347,6 +359,40 @@ mod tests {
         }
         assert!(at_least_one("0").is_err());
         assert_eq!(at_least_one("64"), Ok(64));
+    }
+
+    #[derive(Debug, Parser)]
+    struct Serve {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    /// docs/operations.md's configuration table has a row for every option of `mancala serve`,
+    /// with its environment variable, and no row for an option that does not exist.
+    #[test]
+    fn the_operations_guide_lists_every_serve_option() {
+        use clap::CommandFactory as _;
+        let doc = include_str!("../../../docs/operations.md");
+        let mut options = Vec::new();
+        for arg in Serve::command().get_arguments() {
+            let Some(long) = arg.get_long() else {
+                continue;
+            };
+            let env = arg.get_env().unwrap().to_string_lossy().into_owned();
+            let row = format!("| `--{long}` | `{env}`");
+            assert!(doc.contains(&row), "docs/operations.md has no row {row}");
+            options.push(format!("--{long}"));
+        }
+        assert!(options.len() > 20, "{options:?}");
+        for line in doc.lines() {
+            if let Some(rest) = line.strip_prefix("| `--") {
+                let name = rest.split('`').next().unwrap();
+                assert!(
+                    options.contains(&format!("--{name}")),
+                    "docs/operations.md has a row for --{name}, which mancala serve does not take"
+                );
+            }
+        }
     }
 
     #[test]

@@ -30,6 +30,7 @@ use tower_service::Service as _;
 
 use crate::Limits;
 use crate::i18n::Lang;
+use crate::metrics::Metrics;
 
 /// Open files kept for what is not a client's connection: the listener, the database and its
 /// journal, the runtime, the refusals still being said.
@@ -54,6 +55,8 @@ struct Gate {
     max_total: usize,
     max_per_address: usize,
     open: Mutex<Open>,
+    /// Where the open connections and the refusals are counted.
+    metrics: Arc<Metrics>,
 }
 
 #[derive(Debug, Default)]
@@ -78,14 +81,17 @@ impl Gate {
     fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Ticket, Full> {
         let mut open = self.open();
         if open.total >= self.max_total {
+            self.metrics.refused_server.inc();
             return Err(Full::Server);
         }
         let n = open.by_address.get(&ip).copied().unwrap_or(0);
         if n >= self.max_per_address {
+            self.metrics.refused_address.inc();
             return Err(Full::Address);
         }
         open.by_address.insert(ip, n + 1);
         open.total += 1;
+        self.metrics.connections.inc();
         Ok(Ticket {
             gate: Arc::clone(self),
             ip,
@@ -105,6 +111,7 @@ impl Drop for Ticket {
     fn drop(&mut self) {
         let mut open = self.gate.open();
         open.total = open.total.saturating_sub(1);
+        self.gate.metrics.connections.dec();
         if let Some(n) = open.by_address.get_mut(&self.ip) {
             *n -= 1;
             if *n == 0 {
@@ -543,11 +550,13 @@ fn connection_error(e: &io::Error) -> bool {
 }
 
 /// Serves `router` on `listener` under `limits` until `signal` completes (it sets `stop`,
-/// which the connections watch), then waits for the connections to finish.
+/// which the connections watch), then waits for the connections to finish; the open
+/// connections and refusals are counted in `metrics`.
 pub(crate) async fn serve(
     listener: TcpListener,
     router: Router,
     limits: &Limits,
+    metrics: &Arc<Metrics>,
     stop: watch::Receiver<bool>,
     signal: impl Future<Output = ()>,
 ) {
@@ -555,6 +564,7 @@ pub(crate) async fn serve(
         max_total: connection_budget(limits.max_connections),
         max_per_address: limits.max_connections_per_address,
         open: Mutex::new(Open::default()),
+        metrics: Arc::clone(metrics),
     });
     let https = limits.https();
     let busy: Arc<[u8]> = busy_reply(https).into();
@@ -636,6 +646,7 @@ mod tests {
             max_total: total,
             max_per_address: per,
             open: Mutex::new(Open::default()),
+            metrics: Arc::default(),
         })
     }
 
@@ -651,8 +662,21 @@ mod tests {
         assert_eq!(g.admit(b).unwrap_err(), Full::Server);
         drop(a1);
         let a3 = g.admit(a).unwrap();
+        assert_eq!(g.metrics.connections.get(), 3);
         drop((a2, a3, b1));
         assert_eq!(g.open().total, 0);
+        assert_eq!(
+            g.metrics.connections.get(),
+            0,
+            "the gauge follows the places"
+        );
+        assert_eq!(
+            (
+                g.metrics.refused_server.get(),
+                g.metrics.refused_address.get()
+            ),
+            (1, 1)
+        );
         assert!(g.open().by_address.is_empty());
     }
 

@@ -576,6 +576,7 @@ async fn api_ws(
         client,
         limits: state.limits.clone(),
         shutdown: state.shutdown.clone(),
+        metrics: state.metrics.clone(),
     };
     // Client messages are a few dozen bytes: a small cap keeps a hostile client cheap (a
     // bigger message closes the connection with 1009).

@@ -16,6 +16,7 @@ mod hub;
 pub mod i18n;
 mod ids;
 mod limits;
+mod metrics;
 mod pages;
 mod protocol;
 mod rules_pages;
@@ -52,6 +53,8 @@ pub struct AppState {
     pub limits: Arc<Limits>,
     /// New games per client address (`limits.create_burst`, `create_per_hour`).
     creations: Arc<guard::RateLimiter>,
+    /// What `/metrics` reports (its store figures come from the hub's store, measured).
+    metrics: Arc<metrics::Metrics>,
 }
 
 impl AppState {
@@ -70,9 +73,12 @@ impl AppState {
         limits: Limits,
     ) -> (Self, watch::Sender<bool>) {
         let (tx, rx) = watch::channel(false);
+        let metrics = Arc::new(metrics::Metrics::default());
+        let store = Arc::new(metrics::MeasuredStore::new(store, Arc::clone(&metrics)));
         (
             Self {
                 hub: Hub::start(store, searches, &limits),
+                metrics,
                 shutdown: rx,
                 creations: Arc::new(guard::RateLimiter::new(
                     limits.create_burst,
@@ -124,6 +130,13 @@ pub fn app(state: AppState) -> Router {
     http::router(state)
 }
 
+/// The metrics listener's site: `GET /metrics` in the Prometheus text format
+/// (docs/operations.md, "Metrics"), and nothing else. The public site ([`app`]) does not
+/// serve it.
+pub fn metrics_app(state: AppState) -> Router {
+    metrics::router(state)
+}
+
 /// How to run the server.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -141,6 +154,8 @@ pub struct Config {
 #[derive(Debug)]
 pub struct Server {
     listener: TcpListener,
+    /// The metrics listener, if one was bound.
+    metrics: Option<TcpListener>,
     state: AppState,
     shutdown: watch::Sender<bool>,
 }
@@ -173,6 +188,7 @@ impl Server {
             AppState::with_limits(store, config.searches, config.limits.clone());
         Ok(Self {
             listener,
+            metrics: None,
             state,
             shutdown,
         })
@@ -184,6 +200,21 @@ impl Server {
     /// The socket has no address.
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
         self.listener.local_addr()
+    }
+
+    /// Binds `addr` for the metrics (served by [`Server::run`] beside the site, until it
+    /// stops); returns the address actually bound. Whoever reaches it reads the metrics: bind
+    /// it to a loopback or private address.
+    ///
+    /// # Errors
+    /// The address cannot be bound.
+    pub async fn bind_metrics(&mut self, addr: SocketAddr) -> Result<SocketAddr, ServeError> {
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|e| ServeError::Bind(addr, e))?;
+        let bound = listener.local_addr()?;
+        self.metrics = Some(listener);
+        Ok(bound)
     }
 
     /// Serves until `signal` completes, then closes the WebSockets and finishes the requests
@@ -201,10 +232,21 @@ impl Server {
         let limits = Arc::clone(&self.state.limits);
         let stop = self.state.shutdown.clone();
         let hub = Arc::clone(&self.state.hub);
-        conn::serve(self.listener, app(self.state), &limits, stop, async move {
-            signal.await;
-            let _ = shutdown.send(true);
-        })
+        if let Some(listener) = self.metrics {
+            tokio::spawn(metrics::serve(listener, self.state.clone()));
+        }
+        let counted = Arc::clone(&self.state.metrics);
+        conn::serve(
+            self.listener,
+            app(self.state),
+            &limits,
+            &counted,
+            stop,
+            async move {
+                signal.await;
+                let _ = shutdown.send(true);
+            },
+        )
         .await;
         hub.leave().await;
         Ok(())

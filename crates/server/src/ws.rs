@@ -13,6 +13,7 @@ use tokio::time::{Instant, sleep_until};
 
 use crate::Limits;
 use crate::hub::{Broadcast, GameHandle, Held, Hub, Role};
+use crate::metrics::Metrics;
 use crate::protocol::{ClientMessage, ErrorCode, GameError, PROTOCOL, ServerMessage};
 
 /// How long a client may take to say hello.
@@ -28,6 +29,8 @@ pub(crate) struct Peer {
     pub(crate) client: Option<IpAddr>,
     pub(crate) limits: Arc<Limits>,
     pub(crate) shutdown: watch::Receiver<bool>,
+    /// Where the open WebSockets are counted.
+    pub(crate) metrics: Arc<Metrics>,
 }
 
 /// Why the server ends a connection: the close code and reason it sends (§3.5).
@@ -264,6 +267,8 @@ async fn serve(reader: &mut Reader, handle: &Held, peer: &Peer, w: &Writer<'_>) 
             return Ending::Gone;
         }
     }
+    // Counted from the hello to the close.
+    let _counted = peer.metrics.websocket(role);
     hub.presence(handle, role, true).await;
 
     let mut shutdown = peer.shutdown.clone();
@@ -320,7 +325,11 @@ async fn serve(reader: &mut Reader, handle: &Held, peer: &Peer, w: &Writer<'_>) 
                 }
             }
             () = sleep_until(pong_due.unwrap_or(idle_at)), if pong_due.is_some() => {
-                break Ending::NoPong;
+                // A pong read meanwhile cleared it: `next` reads on past pongs without
+                // returning, so this deadline was taken before it came.
+                if reader.pong_due.is_some() {
+                    break Ending::NoPong;
+                }
             }
             () = sleep_until(idle_at) => break Ending::Idle,
             _ = shutdown.changed() => break Ending::Shutdown,

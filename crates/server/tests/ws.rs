@@ -1031,6 +1031,24 @@ async fn an_idle_socket_is_closed_while_pongs_alone_do_not_keep_it() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quiet_socket_that_answers_pings_is_not_closed_for_want_of_a_pong() {
+    // Pings, each answered at once, and no text after the hello (a spectator behind a
+    // proxy): it lasts until the idle timeout, however many pong deadlines pass meanwhile
+    // (each shorter than the time to the next ping, as by default: 20 s and 30 s).
+    let l = limits(|l| {
+        l.ws_ping_interval = std::time::Duration::from_millis(1000);
+        l.ws_pong_timeout = std::time::Duration::from_millis(500);
+        l.ws_idle_timeout = std::time::Duration::from_millis(3500);
+    });
+    let (addr, _state) = spawn_with(memory_store().await, 1, l).await;
+    let c = create(addr, json!({"variant": "hus", "opponent": "local"})).await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let (mut quiet, _) = Client::hello(addr, &id, None, None).await;
+    let (texts, close) = quiet.closed_with().await;
+    assert_eq!(close, Some((1000, "idle".to_owned())), "after {texts:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn messages_over_the_rate_close_the_socket_with_1008() {
     // Four messages at once and no refill: the hello and three pings pass, the fourth ping
     // closes the connection.

@@ -250,6 +250,11 @@ impl Hub {
         self.store.expire_unstarted(created_by).await
     }
 
+    /// The computer's queue now (for the metrics).
+    pub(crate) fn queue_figures(&self) -> queue::Figures {
+        self.queue.figures()
+    }
+
     /// How many games are in memory.
     #[must_use]
     pub fn live_games(&self) -> usize {

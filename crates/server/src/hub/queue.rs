@@ -44,6 +44,17 @@ pub(crate) struct Queue {
     state: Mutex<State>,
 }
 
+/// The queue at one moment.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Figures {
+    /// Searches waiting for a slot.
+    pub(crate) waiting: usize,
+    /// Searches holding a slot.
+    pub(crate) running: usize,
+    /// Searches that may run at once.
+    pub(crate) slots: usize,
+}
+
 /// A game's place in the queue.
 #[derive(Debug)]
 pub(crate) struct Ticket {
@@ -84,6 +95,16 @@ impl Queue {
     /// The search slots.
     pub(crate) fn slots(&self) -> usize {
         self.slots
+    }
+
+    /// The queue now (for the metrics).
+    pub(crate) fn figures(&self) -> Figures {
+        let s = self.lock();
+        Figures {
+            waiting: s.waiting.len(),
+            running: s.running.len(),
+            slots: self.slots,
+        }
     }
 
     /// A place for a search asked for by `client`, or `None` when the queue is full or the
