@@ -183,7 +183,7 @@ fn moves_text(m: Moves) -> String {
 impl Played {
     /// `<index> <A's side> <winner or -> plies=<n> rep=<0|1> cap=<0|1> a=<moves>/<µs>/<nodes>
     /// b=... wall=<µs> cpu=<µs or ->`.
-    fn to_line(&self, index: usize) -> String {
+    fn to_line(self, index: usize) -> String {
         let g = &self.game;
         format!(
             "{index} {} {} plies={} rep={} cap={} a={} b={} wall={} cpu={}",

@@ -31,6 +31,9 @@ pub(crate) fn slots_for(game: Game, level: u8) -> u32 {
 /// turn, if there was one.
 pub(crate) type Client = Option<IpAddr>;
 
+/// What a ticket is told once it has its slots: how many searches still wait, and the slots.
+type Granted = (usize, u32);
+
 #[derive(Debug, Default)]
 struct State {
     /// Tickets given out and not yet dropped (waiting or searching).
@@ -43,7 +46,7 @@ struct State {
     busy: usize,
     /// Tickets waiting for a slot, lowest (level, arrival) first, with the slots each asks
     /// for; each is told how many still wait behind it, and the slots it got, once it has them.
-    waiting: BTreeMap<(u8, u64), (u32, oneshot::Sender<(usize, u32)>)>,
+    waiting: BTreeMap<(u8, u64), (u32, oneshot::Sender<Granted>)>,
     /// The next ticket's number.
     next: u64,
     /// No slot is handed out while this is set (a test's hold).
@@ -153,7 +156,7 @@ impl Ticket {
     /// search of a lower level and those of the same level that came first; the future
     /// resolves with the slots, to how many searches still wait and how many slots it got
     /// (`want` if that many were free, fewer but at least one if not).
-    pub(crate) fn turn(&self, level: u8, want: u32) -> impl Future<Output = (usize, u32)> + use<> {
+    pub(crate) fn turn(&self, level: u8, want: u32) -> impl Future<Output = Granted> + use<> {
         let rx = {
             let mut s = self.queue.lock();
             let (tx, rx) = oneshot::channel();
