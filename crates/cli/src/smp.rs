@@ -410,8 +410,7 @@ fn speed(out: &mut impl Write, smp: &Smp, cfg: &Config, openings: &arena::Openin
     }
     writeln!(
         out,
-        "speed: {searches} searches each of {} positions, {} ms each, alternated",
-        positions.len().min(searches),
+        "speed: {searches} positions, each searched for {} ms by each in turn",
         smp.time.as_millis()
     )?;
     let rate = |k: usize| sums[k].0 as f64 / sums[k].1.max(1e-9);
@@ -432,6 +431,14 @@ fn speed(out: &mut impl Write, smp: &Smp, cfg: &Config, openings: &arena::Openin
         "  ratio: {ratio:.2}x nodes/s (target 1.6x) with {}x the CPU",
         cpu_ratio.map_or_else(|| "-".to_owned(), |r| format!("{r:.2}"))
     )?;
+    // What a CPU second buys each: the cost of the threads themselves, whatever the load.
+    if let Some(r) = cpu_ratio.filter(|&r| r > 0.0) {
+        writeln!(
+            out,
+            "  nodes per CPU second: {:.2}x of one thread's",
+            ratio / r
+        )?;
+    }
     Ok(())
 }
 
