@@ -410,7 +410,8 @@ fn speed(out: &mut impl Write, smp: &Smp, cfg: &Config, openings: &arena::Openin
     }
     writeln!(
         out,
-        "speed: {searches} positions, each searched for {} ms by each in turn",
+        "speed: {searches} searches of {} positions for {} ms by each, in turn",
+        positions.len().min(searches),
         smp.time.as_millis()
     )?;
     let rate = |k: usize| sums[k].0 as f64 / sums[k].1.max(1e-9);
