@@ -92,6 +92,7 @@ fn deepen(
             time: limits.time.map(|t| t.saturating_sub(clock.elapsed())),
             nodes: limits.nodes.map(|n| n.saturating_sub(nodes)),
             depth: Some(depth),
+            threads: None,
         };
         if iteration.time == Some(Duration::ZERO) || iteration.nodes == Some(0) {
             break;

@@ -22,6 +22,7 @@ mod players;
 mod replay;
 mod rng;
 mod serve;
+mod smp;
 mod solve;
 mod storebench;
 
@@ -29,6 +30,7 @@ use players::PlayerSpec;
 use serve::ServeArgs;
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -197,6 +199,9 @@ enum BenchCommand {
     /// The play site under load: N concurrent games on loopback, two WebSocket clients each
     #[command(after_help = SERVER_HELP)]
     Server(ServerBenchArgs),
+    /// Alpha-beta on two threads against one at equal time: nodes/s and a resumable match
+    #[command(after_help = SMP_HELP)]
+    Smp(SmpArgs),
     /// Times cycle finding on one never-ending move (`bench rules` runs it in a child process,
     /// which it stops at a deadline)
     #[command(hide = true)]
@@ -220,6 +225,18 @@ It takes long: a benchmark, not a test.
 Examples:
   mancala bench ladder bao-la-kiswahili --games 200 --threads 2
   mancala bench ladder hus --games 200 --threads 2 --balanced --balance-window 1000 --openings 6";
+
+const SMP_HELP: &str = "\
+Measures the nodes/s of alpha-beta on --search-threads threads (Lazy SMP) and on one, searching
+the same positions for --time each in turn, with the CPU share each got; then plays a match of
+the two at --time a move from balanced openings, colours swapped, one game at a time. With
+--record, each game is appended to the file as it ends and a run plays --chunk more games
+after those already there; the score and its 95% interval cover every game in the file.
+It takes long: a benchmark, not a test (docs/engine.md, \"Two threads\").
+
+Examples:
+  mancala bench smp bao-la-kiswahili --games 400 --time 100 --record smp.games --chunk 50
+  mancala bench smp kalah --games 0 --speed-seconds 20";
 
 const SERVER_HELP: &str = "\
 Starts `mancala serve` (this binary) on a fresh database for each number of games, holds that
@@ -324,6 +341,82 @@ struct LadderArgs {
     top: u8,
     #[command(flatten)]
     series: SeriesArgs,
+}
+
+#[derive(Debug, Args)]
+struct SmpArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The games of the whole match (0: only the speed comparison)
+    #[arg(long, value_name = "N", default_value_t = 400,
+          value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    games: u64,
+    /// Milliseconds a move, and of each search of the speed comparison
+    #[arg(long, value_name = "MS", default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    time: u64,
+    /// Threads of the player measured against one thread
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::value_parser!(u32).range(2..=i64::from(mancala_engine::MAX_THREADS)))]
+    search_threads: u32,
+    /// Seconds of the speed comparison (0: none)
+    #[arg(long, value_name = "S", default_value_t = 10.0)]
+    speed_seconds: f64,
+    /// Games to play this run at most (default: every game left)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    chunk: Option<u64>,
+    /// The record of the games played: read first, each new game appended
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Seed of the openings
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Random plies before balancing [default: as `match`]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    openings: Option<u32>,
+    /// The largest |score| a balanced opening may have, 100 a seed
+    #[arg(long, value_name = "SCORE", default_value_t = arena::BALANCE_WINDOW,
+          value_parser = clap::value_parser!(i32).range(0..=100_000))]
+    balance_window: i32,
+}
+
+impl SmpArgs {
+    fn plan(&self) -> Result<smp::Smp> {
+        if !(self.speed_seconds.is_finite() && (0.0..=86_400.0).contains(&self.speed_seconds)) {
+            return Err(anyhow!(
+                "--speed-seconds must be from 0 to 86400 (got {})",
+                self.speed_seconds
+            ));
+        }
+        let start = self.game.start()?;
+        let time = Duration::from_millis(self.time);
+        let spec = |threads: Option<u32>| {
+            let t = threads.map_or_else(String::new, |n| format!(",threads={n}"));
+            parse_player(&format!("alphabeta:time={}{t}", self.time))
+        };
+        Ok(smp::Smp {
+            cfg: arena::Config {
+                start,
+                players: [spec(Some(self.search_threads))?, spec(None)?],
+                games: usize::try_from(self.games)?,
+                threads: 1,
+                seed: self.seed,
+                openings: self
+                    .openings
+                    .unwrap_or_else(|| arena::default_openings(&start)),
+                max_plies: 1000,
+                balance: Some(arena::Balance {
+                    nodes: arena::BALANCE_NODES,
+                    window: self.balance_window,
+                }),
+            },
+            threads: self.search_threads,
+            time,
+            speed_seconds: self.speed_seconds,
+            chunk: self.chunk.map(usize::try_from).transpose()?,
+            record: self.record.clone(),
+        })
+    }
 }
 
 /// The variants a benchmark measures for `--seconds`, `--variant` and `--rules`: one, or every
@@ -788,6 +881,11 @@ fn run(cli: Cli) -> Result<()> {
                 max_batch: usize::try_from(max_batch)?,
             };
             storebench::run(&mut out, &bench)?;
+        }
+        Command::Bench {
+            what: BenchCommand::Smp(a),
+        } => {
+            smp::run(&mut out, &a.plan()?)?;
         }
         Command::Bench {
             what: BenchCommand::Ladder(a),

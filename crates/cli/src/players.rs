@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use mancala::Game;
 use mancala_engine::{
-    AlphaBeta, Greedy, Limits, Mcts, Player, Prom, RandomPlayer, evaluate_threats, level, levels,
+    AlphaBeta, Greedy, Limits, MAX_THREADS, Mcts, Player, Prom, RandomPlayer, evaluate_threats,
+    level, levels,
 };
 
 /// What a search player gets when its spec sets no limit and no `--time` is given.
@@ -46,9 +47,10 @@ impl Kind {
     const fn keys(self) -> &'static [&'static str] {
         match self {
             Self::Random | Self::Greedy => &[],
-            Self::Level(_) | Self::AlphaBeta | Self::AlphaBetaThreats | Self::Prom => {
-                &["depth", "time", "nodes"]
+            Self::Level(_) | Self::AlphaBeta | Self::AlphaBetaThreats => {
+                &["depth", "time", "nodes", "threads"]
             }
+            Self::Prom => &["depth", "time", "nodes"],
             Self::Mcts | Self::MctsInformed => &["iters", "time"],
         }
     }
@@ -149,6 +151,7 @@ impl FromStr for PlayerSpec {
             let slot_set = match key {
                 "depth" => limits.depth.is_some(),
                 "time" => limits.time.is_some(),
+                "threads" => limits.threads.is_some(),
                 _ => limits.nodes.is_some(),
             };
             if slot_set {
@@ -162,6 +165,10 @@ impl FromStr for PlayerSpec {
                 "time" => {
                     let ms = number(key, value, "milliseconds", 86_400_000)?;
                     limits.time = Some(Duration::from_millis(ms));
+                }
+                "threads" => {
+                    let n = number(key, value, "a number of threads", u64::from(MAX_THREADS))?;
+                    limits.threads = Some(u32::try_from(n).unwrap_or(MAX_THREADS));
                 }
                 "iters" => {
                     limits.nodes = Some(number(key, value, "a number of iterations", u64::MAX)?);
@@ -190,6 +197,9 @@ impl fmt::Display for PlayerSpec {
             };
             parts.push(format!("{key}={n}"));
         }
+        if let Some(n) = self.limits.threads {
+            parts.push(format!("threads={n}"));
+        }
         if !parts.is_empty() {
             write!(f, ":{}", parts.join(","))?;
         }
@@ -211,7 +221,10 @@ impl PlayerSpec {
     #[must_use]
     pub(crate) fn with_time(mut self, time: Option<Duration>) -> Self {
         self.limits.time = tighter(self.limits.time, time);
-        if self.kind.needs_limit() && self.limits == Limits::default() {
+        let Limits {
+            time, nodes, depth, ..
+        } = self.limits;
+        if self.kind.needs_limit() && time.is_none() && nodes.is_none() && depth.is_none() {
             self.limits.time = Some(DEFAULT_TIME);
         }
         self
@@ -226,6 +239,7 @@ impl PlayerSpec {
                 time: None,
                 nodes: None,
                 depth: None,
+                threads: None,
             },
         }
     }
@@ -296,6 +310,8 @@ mod tests {
             "mcts:time=200",
             "mcts-informed:iters=5000",
             "level5:time=100",
+            "alphabeta:time=100,threads=2",
+            "level8:threads=1",
         ] {
             assert_eq!(spec(s).to_string(), s);
         }
@@ -316,7 +332,7 @@ mod tests {
             ("random:depth=3", "random takes no options"),
             (
                 "alphabeta:iters=3",
-                "alphabeta takes depth, time or nodes, not `iters`",
+                "alphabeta takes depth, time, nodes or threads, not `iters`",
             ),
             ("mcts:depth=3", "mcts takes iters or time, not `depth`"),
             ("alphabeta:depth", "is not key=value"),
@@ -329,6 +345,14 @@ mod tests {
             ("alphabeta:time=-5", "time must be milliseconds"),
             ("alphabeta:depth=2,depth=3", "depth is given twice"),
             ("alphabeta:", "is not key=value"),
+            (
+                "alphabeta:threads=0",
+                "threads must be a number of threads from 1 to 64",
+            ),
+            (
+                "prom:threads=2",
+                "prom takes depth, time or nodes, not `threads`",
+            ),
         ] {
             let e = s.parse::<PlayerSpec>().expect_err(s).to_string();
             assert!(e.contains(why), "{s}: {e}");
@@ -350,6 +374,8 @@ mod tests {
         let d = spec("alphabeta:depth=3").with_time(None).limits();
         assert_eq!((d.depth, d.time), (Some(3), None));
         assert_eq!(spec("level7").with_time(None).limits(), Limits::default());
+        let two = spec("alphabeta:threads=2").with_time(None).limits();
+        assert_eq!((two.time, two.threads), (Some(DEFAULT_TIME), Some(2)));
         assert_eq!(spec("random").with_time(ms(5)).limits().time, ms(5));
     }
 }

@@ -2,10 +2,17 @@
 //! ordering (table move, killers, history, a one-ply estimate), aspiration windows and time
 //! control; and [`Negamax`], the plain search it is tested against.
 //!
+//! A time-limited search may use more threads ([`Limits::threads`]): Lazy SMP. Helper threads
+//! search the same root on the shared table, each one iteration ahead of the main thread, so
+//! the main thread's next iteration finds their results (exact values at the depth it needs,
+//! and best moves to try first); the main thread's result is the one played. Fixed-depth and
+//! node-limited searches use one thread, so they stay deterministic.
+//!
 //! Kalah's extra turn means a child may have the same side to move as its parent: its value
 //! is then taken as it is, not negated, and the window passes unchanged.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::thread;
 use std::time::Instant;
 
 use mancala::{EndReason, Move, Outcome, Position};
@@ -71,13 +78,129 @@ enum Bound {
     Upper,
 }
 
-#[derive(Clone, Copy, Debug)]
+/// What the table keeps of a searched node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Entry {
-    key: u64,
     depth: u32,
     bound: Bound,
     score: Score,
-    best: Option<Move>,
+    /// The best move's index in the order [`Position::for_each_legal`] gives the moves.
+    best: Option<u16>,
+}
+
+/// The data word's marker of a written slot (an empty slot is all zeros).
+const USED: u64 = 1 << 58;
+
+impl Entry {
+    /// One word: the score in bits 0-31, the depth in 32-39, the bound in 40-41, the best
+    /// move's index plus one (0: none) in 42-57, and [`USED`].
+    fn pack(self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        let best = self
+            .best
+            .filter(|&i| i < u16::MAX)
+            .map_or(0, |i| u64::from(i) + 1);
+        u64::from(self.score as u32)
+            | u64::from(self.depth.min(255)) << 32
+            | bound << 40
+            | best << 42
+            | USED
+    }
+
+    fn unpack(word: u64) -> Self {
+        let bound = match (word >> 40) & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        let best = ((word >> 42) & 0xffff) as u16;
+        Self {
+            depth: ((word >> 32) & 0xff) as u32,
+            bound,
+            score: word as u32 as Score,
+            best: best.checked_sub(1),
+        }
+    }
+}
+
+/// One table slot: the entry's word, and the key xor that word. Threads read and write the
+/// two words apart (relaxed atomics, so no data race); a read that mixes two writes fails the
+/// check and is a miss, so an entry is never taken for another position's.
+#[derive(Debug, Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The transposition table, shared by the threads of one search (always-replace).
+struct Table {
+    slots: Box<[Slot]>,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("slots", &self.slots.len())
+            .finish()
+    }
+}
+
+impl Table {
+    fn new(bits: u32) -> Self {
+        Self {
+            slots: (0..1usize << bits).map(|_| Slot::default()).collect(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> &Slot {
+        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    }
+
+    fn load(&self, key: u64) -> Option<Entry> {
+        let slot = self.slot(key);
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        (data & USED != 0 && check ^ data == key).then(|| Entry::unpack(data))
+    }
+
+    fn store(&self, key: u64, entry: Entry) {
+        let slot = self.slot(key);
+        let data = entry.pack();
+        slot.check.store(key ^ data, Ordering::Relaxed);
+        slot.data.store(data, Ordering::Relaxed);
+    }
+
+    /// The `index`-th legal move of `pos`, in generation order.
+    fn nth_move(pos: &Position, index: u16) -> Option<Move> {
+        pos.legal_moves().get(usize::from(index)).copied()
+    }
+
+    /// The principal variation from the table, as far as it goes legally.
+    fn pv(&self, pos: &Position, depth: u32) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut p = *pos;
+        for _ in 0..depth {
+            let Some(m) = self
+                .load(p.zobrist())
+                .and_then(|e| e.best)
+                .and_then(|i| Self::nth_move(&p, i))
+            else {
+                break;
+            };
+            match p.play(m) {
+                Ok(next) => {
+                    pv.push(m);
+                    p = next;
+                }
+                Err(_) => break,
+            }
+        }
+        pv
+    }
 }
 
 /// Scores of decided games are stored relative to the node, so a transposition at another ply
@@ -102,10 +225,24 @@ const fn from_table(s: Score, ply: u32) -> Score {
     }
 }
 
-/// The alpha-beta player.
+/// What makes a thread's search stop besides its limits: the caller's flag and, for a helper,
+/// the main thread's end.
+#[derive(Clone, Copy)]
+struct Stops<'a> {
+    caller: &'a AtomicBool,
+    main_done: Option<&'a AtomicBool>,
+}
+
+impl Stops<'_> {
+    fn is_set(self) -> bool {
+        self.caller.load(Ordering::Relaxed)
+            || self.main_done.is_some_and(|d| d.load(Ordering::Relaxed))
+    }
+}
+
+/// One thread's search state: everything but the table.
 #[derive(Debug)]
-pub struct AlphaBeta {
-    table: Vec<Option<Entry>>,
+struct Worker {
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     nodes: u64,
@@ -113,16 +250,26 @@ pub struct AlphaBeta {
     deadline: Option<Instant>,
     aborted: bool,
     root_best: Option<Move>,
-    depth: Option<u32>,
     /// Triangular principal-variation table: the best line found from each ply.
     lines: Vec<Vec<Move>>,
     /// The static evaluation at the leaves and for move ordering.
     eval: fn(&Position) -> Score,
 }
 
-/// Table entries by default: 2^18 (about 10 MB).
+/// The alpha-beta player.
+#[derive(Debug)]
+pub struct AlphaBeta {
+    table: Table,
+    main: Worker,
+    depth: Option<u32>,
+}
+
+/// Table entries by default: 2^18 (4 MB).
 const TABLE_BITS: u32 = 18;
 const HISTORY: usize = 4096;
+
+/// The most threads a search uses, whatever [`Limits::threads`] asks.
+pub const MAX_THREADS: u32 = 64;
 
 fn history_slot(m: Move) -> usize {
     let mut h = std::hash::DefaultHasher::new();
@@ -136,12 +283,9 @@ impl Default for AlphaBeta {
     }
 }
 
-impl AlphaBeta {
-    /// An alpha-beta player; `depth` caps its depth whatever the limits (`None`: no cap).
-    #[must_use]
-    pub fn new(depth: Option<u32>) -> Self {
+impl Worker {
+    fn new(eval: fn(&Position) -> Score) -> Self {
         Self {
-            table: vec![None; 1 << TABLE_BITS],
             killers: vec![[None; 2]; 128],
             history: vec![0; HISTORY],
             nodes: 0,
@@ -149,29 +293,23 @@ impl AlphaBeta {
             deadline: None,
             aborted: false,
             root_best: None,
-            depth,
             lines: vec![Vec::new(); 130],
-            eval: evaluate,
-        }
-    }
-
-    /// An alpha-beta player with another static evaluation (for measuring one against
-    /// another, e.g. [`crate::evaluate_threats`]); the root value then differs from [`Negamax`]'s.
-    #[must_use]
-    pub fn with_eval(depth: Option<u32>, eval: fn(&Position) -> Score) -> Self {
-        Self {
             eval,
-            ..Self::new(depth)
         }
     }
 
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.table.len() - 1)
+    /// Ready for a new search.
+    fn reset(&mut self, node_limit: u64, deadline: Option<Instant>) {
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = node_limit;
+        self.deadline = deadline;
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 
-    fn check(&mut self, stop: &AtomicBool) {
+    fn check(&mut self, stop: Stops<'_>) {
         if self.nodes >= self.node_limit
-            || stop.load(Ordering::Relaxed)
+            || stop.is_set()
             || self.deadline.is_some_and(|d| Instant::now() >= d)
         {
             self.aborted = true;
@@ -181,12 +319,13 @@ impl AlphaBeta {
     #[allow(clippy::too_many_arguments, reason = "the search state of one node")]
     fn search(
         &mut self,
+        table: &Table,
         pos: &Position,
         depth: u32,
         mut alpha: Score,
         beta: Score,
         ply: u32,
-        stop: &AtomicBool,
+        stop: Stops<'_>,
     ) -> Score {
         self.nodes += 1;
         if self.nodes & 1023 == 0 || self.nodes >= self.node_limit {
@@ -202,9 +341,8 @@ impl AlphaBeta {
             return leaf(pos, ply, self.eval);
         }
         let key = pos.zobrist();
-        let slot = self.slot(key);
         let mut table_move = None;
-        if let Some(e) = self.table[slot].filter(|e| e.key == key) {
+        if let Some(e) = table.load(key) {
             table_move = e.best;
             // Only an entry of exactly this depth is used for its value, so the search gives
             // exactly the fixed-depth value (tests compare with plain negamax).
@@ -218,10 +356,13 @@ impl AlphaBeta {
                 }
             }
         }
-        let mut children: Vec<(Move, Position, i64)> = Vec::new();
+        let mut children: Vec<(Move, u16, Position, i64)> = Vec::new();
         let killers = self.killers.get(ply as usize).copied().unwrap_or([None; 2]);
+        let mut index = 0u16;
         pos.for_each_legal(|m, child| {
-            let order = if Some(m) == table_move {
+            let i = index;
+            index = index.saturating_add(1);
+            let order = if Some(i) == table_move {
                 i64::MAX
             } else if killers.contains(&Some(m)) {
                 i64::MAX / 2
@@ -229,27 +370,27 @@ impl AlphaBeta {
                 i64::from(self.history[history_slot(m)]) * 4
                     + i64::from(for_parent(pos, &child, (self.eval)(&child)))
             };
-            children.push((m, child, order));
+            children.push((m, i, child, order));
         });
         if children.is_empty() {
             return finished(pos, ply);
         }
-        children.sort_by_key(|c| std::cmp::Reverse(c.2));
+        children.sort_by_key(|c| std::cmp::Reverse(c.3));
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        for (m, child, _) in &children {
+        for (m, i, child, _) in &children {
             let v = if child.turn() == pos.turn() {
-                self.search(child, depth - 1, alpha, beta, ply + 1, stop)
+                self.search(table, child, depth - 1, alpha, beta, ply + 1, stop)
             } else {
-                -self.search(child, depth - 1, -beta, -alpha, ply + 1, stop)
+                -self.search(table, child, depth - 1, -beta, -alpha, ply + 1, stop)
             };
             if self.aborted {
                 return 0;
             }
             if v > best {
                 best = v;
-                best_move = Some(*m);
+                best_move = Some((*m, *i));
                 let p = ply as usize;
                 if p + 1 < self.lines.len() {
                     let (head, tail) = self.lines.split_at_mut(p + 1);
@@ -278,40 +419,95 @@ impl AlphaBeta {
         } else {
             Bound::Exact
         };
-        self.table[slot] = Some(Entry {
+        table.store(
             key,
-            depth,
-            bound,
-            score: to_table(best, ply),
-            best: best_move,
-        });
+            Entry {
+                depth,
+                bound,
+                score: to_table(best, ply),
+                best: best_move.map(|(_, i)| i),
+            },
+        );
         if ply == 0 {
-            self.root_best = best_move;
+            self.root_best = best_move.map(|(m, _)| m);
         }
         best
     }
 
-    /// The principal variation from the table, as far as it goes legally.
-    fn pv(&self, pos: &Position, depth: u32) -> Vec<Move> {
-        let mut pv = Vec::new();
-        let mut p = *pos;
-        for _ in 0..depth {
-            let key = p.zobrist();
-            let Some(m) = self.table[self.slot(key)]
-                .filter(|e| e.key == key)
-                .and_then(|e| e.best)
-            else {
-                break;
-            };
-            match p.play(m) {
-                Ok(next) => {
-                    pv.push(m);
-                    p = next;
-                }
-                Err(_) => break,
+    /// One iteration at `depth`, with an aspiration window around `prev` from depth 3 on
+    /// (widened until the value falls inside it); the value is meaningless if `aborted`.
+    fn iterate(
+        &mut self,
+        table: &Table,
+        pos: &Position,
+        depth: u32,
+        prev: Option<Score>,
+        stop: Stops<'_>,
+    ) -> Score {
+        self.root_best = None;
+        let prev_score = prev.unwrap_or(0);
+        let mut window = match prev {
+            Some(p) if depth >= 3 && p.abs() < SCORE_DECIDED => 50,
+            _ => INF,
+        };
+        loop {
+            let (lo, hi) = (
+                prev_score.saturating_sub(window).max(-INF),
+                prev_score.saturating_add(window).min(INF),
+            );
+            let v = self.search(table, pos, depth, lo, hi, 0, stop);
+            if self.aborted || (v > lo && v < hi) || window >= INF {
+                return v;
             }
+            window = if window >= 800 { INF } else { window * 4 };
         }
-        pv
+    }
+
+    /// A helper thread's iterative deepening: each iteration one deeper than the main thread's
+    /// current one (and than its own last), until stopped or past `max_depth`.
+    fn help(
+        &mut self,
+        table: &Table,
+        pos: &Position,
+        max_depth: u32,
+        main_depth: &AtomicU32,
+        stop: Stops<'_>,
+    ) {
+        let mut last = 0;
+        let mut prev = None;
+        loop {
+            let depth = (last + 1).max(main_depth.load(Ordering::Relaxed) + 1);
+            if depth > max_depth {
+                return;
+            }
+            let score = self.iterate(table, pos, depth, prev, stop);
+            if self.aborted || score.abs() >= SCORE_DECIDED {
+                return;
+            }
+            (last, prev) = (depth, Some(score));
+        }
+    }
+}
+
+impl AlphaBeta {
+    /// An alpha-beta player; `depth` caps its depth whatever the limits (`None`: no cap).
+    #[must_use]
+    pub fn new(depth: Option<u32>) -> Self {
+        Self {
+            table: Table::new(TABLE_BITS),
+            main: Worker::new(evaluate),
+            depth,
+        }
+    }
+
+    /// An alpha-beta player with another static evaluation (for measuring one against
+    /// another, e.g. [`crate::evaluate_threats`]); the root value then differs from [`Negamax`]'s.
+    #[must_use]
+    pub fn with_eval(depth: Option<u32>, eval: fn(&Position) -> Score) -> Self {
+        Self {
+            main: Worker::new(eval),
+            ..Self::new(depth)
+        }
     }
 
     /// Searches to a fixed depth with every enhancement; the root value equals
@@ -319,21 +515,52 @@ impl AlphaBeta {
     pub fn search_depth(&mut self, pos: &Position, depth: u32) -> SearchResult {
         self.choose(pos, &Limits::depth(depth), &AtomicBool::new(false))
     }
+
+    /// Searches to a fixed depth on `threads` threads sharing the table (Lazy SMP). The root
+    /// value is the same as [`Self::search_depth`]'s, but which of equally good moves is found
+    /// may vary from run to run, so no player searches a fixed depth this way: it is here to
+    /// test the shared table.
+    pub fn search_depth_threads(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        threads: u32,
+    ) -> SearchResult {
+        let threads = threads.clamp(1, MAX_THREADS);
+        self.run(pos, &Limits::depth(depth), threads, &AtomicBool::new(false))
+    }
+
+    /// The threads a search within `limits` uses: those [`Limits::threads`] asks (at most
+    /// [`MAX_THREADS`]) for a search bounded by time or the stop flag alone, one for any with a
+    /// depth or node limit (so that it is deterministic).
+    #[must_use]
+    pub fn threads_for(&self, limits: &Limits) -> u32 {
+        if limits.depth.is_some() || limits.nodes.is_some() || self.depth.is_some() {
+            1
+        } else {
+            limits.threads.unwrap_or(1).clamp(1, MAX_THREADS)
+        }
+    }
 }
 
-impl Player for AlphaBeta {
-    fn choose(&mut self, pos: &Position, limits: &Limits, stop: &AtomicBool) -> SearchResult {
+impl AlphaBeta {
+    /// The search within `limits` on `threads` threads.
+    fn run(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        threads: u32,
+        stop: &AtomicBool,
+    ) -> SearchResult {
         let start = Instant::now();
-        self.nodes = 0;
-        self.aborted = false;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| start + t);
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        let deadline = limits.time.map(|t| start + t);
         let max_depth = match (limits.depth, self.depth) {
             (Some(a), Some(b)) => a.min(b),
             (Some(d), None) | (None, Some(d)) => d,
             (None, None) => 64,
-        };
+        }
+        .max(1);
+        self.main.reset(limits.nodes.unwrap_or(u64::MAX), deadline);
         let mut result = SearchResult::default();
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -343,50 +570,70 @@ impl Player for AlphaBeta {
         // Something to play even if the first iteration is cut short.
         result.best = Some(moves[0]);
         result.pv = vec![moves[0]];
-        for depth in 1..=max_depth.max(1) {
-            self.root_best = None;
-            let prev = result.score;
-            let mut window = if depth >= 3 && prev.abs() < SCORE_DECIDED {
-                50
-            } else {
-                INF
+        let Self { table, main, .. } = self;
+        let table: &Table = table;
+        let main_done = AtomicBool::new(false);
+        let main_depth = AtomicU32::new(1);
+        let helper_nodes: u64 = thread::scope(|s| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|_| {
+                    let (pos, main_done, main_depth) = (*pos, &main_done, &main_depth);
+                    let eval = main.eval;
+                    s.spawn(move || {
+                        let mut w = Worker::new(eval);
+                        w.reset(u64::MAX, deadline);
+                        let stops = Stops {
+                            caller: stop,
+                            main_done: Some(main_done),
+                        };
+                        w.help(table, &pos, max_depth, main_depth, stops);
+                        w.nodes
+                    })
+                })
+                .collect();
+            let stops = Stops {
+                caller: stop,
+                main_done: None,
             };
-            let score = loop {
-                let (lo, hi) = (
-                    prev.saturating_sub(window).max(-INF),
-                    prev.saturating_add(window).min(INF),
-                );
-                let v = self.search(pos, depth, lo, hi, 0, stop);
-                if self.aborted || (v > lo && v < hi) || window >= INF {
-                    break v;
+            for depth in 1..=max_depth {
+                main_depth.store(depth, Ordering::Relaxed);
+                let score = main.iterate(table, pos, depth, Some(result.score), stops);
+                if main.aborted {
+                    break;
                 }
-                window = if window >= 800 { INF } else { window * 4 };
-            };
-            if self.aborted {
-                break;
-            }
-            result.score = score;
-            result.depth = depth;
-            if let Some(b) = self.root_best {
-                result.best = Some(b);
-                result.pv = self.lines[0].clone();
-                if result.pv.first() != Some(&b) {
-                    result.pv = vec![b];
+                result.score = score;
+                result.depth = depth;
+                if let Some(b) = main.root_best {
+                    result.best = Some(b);
+                    result.pv = main.lines[0].clone();
+                    if result.pv.first() != Some(&b) {
+                        result.pv = vec![b];
+                    }
+                    // Where a table hit cut the line short, the table may carry it on.
+                    let mut end = *pos;
+                    for &m in &result.pv {
+                        end = end.play(m).unwrap_or(end);
+                    }
+                    let more = table.pv(&end, depth.saturating_sub(result.pv.len() as u32));
+                    result.pv.extend(more);
                 }
-                // Where a table hit cut the line short, the table may carry it on.
-                let mut end = *pos;
-                for &m in &result.pv {
-                    end = end.play(m).unwrap_or(end);
+                if score.abs() >= SCORE_DECIDED {
+                    break;
                 }
-                let more = self.pv(&end, depth.saturating_sub(result.pv.len() as u32));
-                result.pv.extend(more);
             }
-            if score.abs() >= SCORE_DECIDED {
-                break;
-            }
-        }
-        result.nodes = self.nodes;
+            main_done.store(true, Ordering::Relaxed);
+            // A helper that panicked only leaves its nodes uncounted.
+            helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+        });
+        result.nodes = self.main.nodes + helper_nodes;
         result
+    }
+}
+
+impl Player for AlphaBeta {
+    fn choose(&mut self, pos: &Position, limits: &Limits, stop: &AtomicBool) -> SearchResult {
+        let threads = self.threads_for(limits);
+        self.run(pos, limits, threads, stop)
     }
 
     fn name(&self) -> String {
@@ -394,5 +641,71 @@ impl Player for AlphaBeta {
             Some(d) => format!("alphabeta:depth={d}"),
             None => "alphabeta".to_owned(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_pack_into_one_word_and_back() {
+        for score in [
+            0,
+            1,
+            -1,
+            37,
+            -4_200,
+            SCORE_WIN - 3,
+            -(SCORE_WIN - 3),
+            INF,
+            -INF,
+        ] {
+            for (depth, bound, best) in [
+                (1, Bound::Exact, None),
+                (64, Bound::Lower, Some(0)),
+                (7, Bound::Upper, Some(300)),
+                (0, Bound::Exact, Some(u16::MAX - 1)),
+            ] {
+                let e = Entry {
+                    depth,
+                    bound,
+                    score,
+                    best,
+                };
+                assert_eq!(Entry::unpack(e.pack()), e);
+                assert_ne!(e.pack() & USED, 0);
+            }
+        }
+        // An index too large to keep is kept as no move, never as another one.
+        let e = Entry {
+            depth: 3,
+            bound: Bound::Exact,
+            score: 5,
+            best: Some(u16::MAX),
+        };
+        assert_eq!(Entry::unpack(e.pack()).best, None);
+    }
+
+    #[test]
+    fn the_table_misses_unless_key_and_word_agree() {
+        let table = Table::new(4);
+        let e = Entry {
+            depth: 5,
+            bound: Bound::Lower,
+            score: -12,
+            best: Some(2),
+        };
+        assert_eq!(
+            table.load(0),
+            None,
+            "an empty slot is a miss, even for key 0"
+        );
+        table.store(0x1234_5671, e);
+        assert_eq!(table.load(0x1234_5671), Some(e));
+        assert_eq!(table.load(0x9999_9991), None, "same slot, another key");
+        // A check word from another write (as a torn read would see): a miss.
+        table.slot(0x1234_5671).check.store(0x42, Ordering::Relaxed);
+        assert_eq!(table.load(0x1234_5671), None);
     }
 }

@@ -37,11 +37,29 @@ pub struct Level {
 }
 
 impl Level {
+    const fn with_threads(self, threads: u32) -> Self {
+        Self {
+            limits: self.limits.with_threads(threads),
+            ..self
+        }
+    }
+
+    /// The threads the level's search uses when it can have them (at least one).
+    #[must_use]
+    pub const fn threads(&self) -> u32 {
+        match self.limits.threads {
+            Some(t) if t > 1 => t,
+            _ => 1,
+        }
+    }
+}
+
+impl Level {
     /// What the level's player is, for people: `alpha-beta, 4 plies`, `greedy for 65% of its
     /// moves, random for the rest`.
     #[must_use]
     pub fn description(&self) -> String {
-        match (self.style, self.limits.depth, self.limits.time) {
+        let mut text = match (self.style, self.limits.depth, self.limits.time) {
             (Style::Novice(100..), ..) => {
                 "beginner: random moves, but never misses a win in one".to_owned()
             }
@@ -54,7 +72,11 @@ impl Level {
                 format!("alpha-beta, {} s a move", t.as_secs_f64())
             }
             (Style::AlphaBeta, None, None) => "alpha-beta".to_owned(),
+        };
+        if self.style == Style::AlphaBeta && self.limits.depth.is_none() && self.threads() > 1 {
+            text.push_str(&format!(", {} threads", self.threads()));
         }
+        text
     }
 }
 
@@ -81,6 +103,7 @@ const fn novice(number: u8, random_percent: u8) -> Level {
             time: None,
             nodes: None,
             depth: Some(1),
+            threads: None,
         },
     }
 }
@@ -93,6 +116,7 @@ const fn plies(number: u8, depth: u32) -> Level {
             time: Some(DEPTH_LEVEL_CAP),
             nodes: None,
             depth: Some(depth),
+            threads: None,
         },
     }
 }
@@ -105,12 +129,18 @@ const fn millis(number: u8, ms: u64) -> Level {
             time: Some(Duration::from_millis(ms)),
             nodes: None,
             depth: None,
+            threads: None,
         },
     }
 }
 
+/// Threads of the strongest level (docs/engine.md, "Two threads"): it searches for a time, so
+/// a second thread (Lazy SMP) makes it stronger; the server gives it two of its search slots
+/// when it can, and one thread when only one is free.
+pub const TOP_THREADS: u32 = 2;
+
 const BEGINNER: Level = novice(1, 100);
-const TOP: Level = millis(8, 1000);
+const TOP: Level = millis(8, 1000).with_threads(TOP_THREADS);
 
 /// The table of the games where more search keeps paying (Bao la Kiswahili, and the games not
 /// measured apart).
@@ -190,6 +220,7 @@ impl Player for LevelPlayer {
             time: tighter(own.time, limits.time),
             nodes: tighter(own.nodes, limits.nodes),
             depth: tighter(own.depth, limits.depth),
+            threads: tighter(own.threads, limits.threads),
         };
         self.inner.choose(pos, &merged, stop)
     }
@@ -227,7 +258,7 @@ mod tests {
                 "alpha-beta, 2 plies",
                 "alpha-beta, 3 plies",
                 "alpha-beta, 5 plies",
-                "alpha-beta, 1 s a move",
+                "alpha-beta, 1 s a move, 2 threads",
             ]
         );
         assert_eq!(LEVELS[5].description(), "alpha-beta, 0.03 s a move");

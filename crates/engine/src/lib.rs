@@ -32,11 +32,11 @@ mod random;
 mod rng;
 mod solve;
 
-pub use alphabeta::{AlphaBeta, Negamax};
+pub use alphabeta::{AlphaBeta, MAX_THREADS, Negamax};
 pub use eval::{Evaluator, Material, SCORE_WIN, Score, evaluate, evaluate_threats, terminal_score};
 pub use greedy::Greedy;
 pub use levels::{
-    CAPTURE_LEVELS, KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, level, levels,
+    CAPTURE_LEVELS, KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, TOP_THREADS, level, levels,
 };
 pub use mcts::{Mcts, MctsConfig};
 pub use prom::{MAX_MODELS, Prom, SeedCount};
@@ -54,6 +54,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Depth in plies (alpha-beta) or the number of iterations is not this: see each player.
     pub depth: Option<u32>,
+    /// Threads the search may use (`None`: one). Only alpha-beta bounded by time (or by the
+    /// stop flag) alone uses more than one ([`AlphaBeta::threads_for`]); a search with a depth
+    /// or node limit uses one, so that it stays deterministic. Fewer is the tighter bound.
+    pub threads: Option<u32>,
 }
 
 impl Limits {
@@ -64,6 +68,7 @@ impl Limits {
             time: None,
             nodes: None,
             depth: Some(depth),
+            threads: None,
         }
     }
 
@@ -74,6 +79,7 @@ impl Limits {
             time: Some(time),
             nodes: None,
             depth: None,
+            threads: None,
         }
     }
 
@@ -84,6 +90,16 @@ impl Limits {
             time: None,
             nodes: Some(nodes),
             depth: None,
+            threads: None,
+        }
+    }
+
+    /// The same limits with `threads` threads allowed.
+    #[must_use]
+    pub const fn with_threads(self, threads: u32) -> Self {
+        Self {
+            threads: Some(threads),
+            ..self
         }
     }
 }

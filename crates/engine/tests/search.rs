@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use mancala::{Position, Variant};
-use mancala_engine::{AlphaBeta, Greedy, Limits, Negamax, Player, RandomPlayer, Rng, level};
+use mancala_engine::{
+    AlphaBeta, Greedy, Limits, MAX_THREADS, Negamax, Player, RandomPlayer, Rng, level,
+};
 
 mod common;
 use common::sample;
@@ -37,6 +39,100 @@ fn alphabeta_equals_negamax() {
         }
     }
     assert!(checked >= 400);
+}
+
+#[test]
+fn two_threads_at_fixed_depth_give_the_negamax_value() {
+    // The helper writes the shared table while the main thread reads it: the value must not
+    // change (only which of equally good moves is found may).
+    let mut checked = 0;
+    for v in [
+        Variant::BAO_LA_KISWAHILI,
+        Variant::BAO_LA_KUJIFUNZA,
+        Variant::new(mancala::Game::Kalah),
+        Variant::new(mancala::Game::Hus),
+    ] {
+        for (i, pos) in sample(v, 12, 59, 21 + v.game() as u64).iter().enumerate() {
+            let depth = 4;
+            let (want, _) = Negamax::value(pos, depth);
+            let got = AlphaBeta::new(None).search_depth_threads(pos, depth, 2);
+            assert_eq!(got.score, want, "{v} #{i}: {}", pos.diagram());
+            if let Some(m) = got.best {
+                assert!(pos.is_legal(m), "{v} #{i}");
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 48);
+}
+
+#[test]
+fn only_time_limited_searches_take_more_threads() {
+    let ab = AlphaBeta::new(None);
+    let time = Limits::time(Duration::from_millis(100));
+    assert_eq!(ab.threads_for(&time), 1, "one unless asked");
+    assert_eq!(ab.threads_for(&time.with_threads(2)), 2);
+    assert_eq!(ab.threads_for(&Limits::default().with_threads(2)), 2);
+    assert_eq!(ab.threads_for(&time.with_threads(0)), 1);
+    assert_eq!(ab.threads_for(&time.with_threads(1000)), MAX_THREADS);
+    for fixed in [Limits::depth(5), Limits::nodes(10_000)] {
+        let with_time = Limits {
+            time: time.time,
+            ..fixed
+        };
+        assert_eq!(ab.threads_for(&fixed.with_threads(2)), 1, "{fixed:?}");
+        assert_eq!(ab.threads_for(&with_time.with_threads(2)), 1, "{fixed:?}");
+    }
+    assert_eq!(
+        AlphaBeta::new(Some(4)).threads_for(&time.with_threads(2)),
+        1
+    );
+    // A node-limited search asked for two threads is as reproducible as with one.
+    for pos in sample(Variant::BAO_LA_KISWAHILI, 4, 40, 3) {
+        let limits = Limits::nodes(20_000).with_threads(2);
+        let run = || AlphaBeta::new(None).choose(&pos, &limits, &AtomicBool::new(false));
+        let one =
+            AlphaBeta::new(None).choose(&pos, &Limits::nodes(20_000), &AtomicBool::new(false));
+        assert_eq!(run(), one);
+        assert_eq!(run(), one);
+    }
+}
+
+#[test]
+fn the_strongest_level_asks_for_two_threads() {
+    for game in mancala::Game::ALL {
+        let top = mancala_engine::levels(game)[7];
+        assert_eq!(top.threads(), 2, "{game:?}");
+        assert!(
+            top.limits.time.is_some() && top.limits.depth.is_none(),
+            "{game:?}"
+        );
+        for l in &mancala_engine::levels(game)[..7] {
+            assert_eq!(l.threads(), 1, "{game:?} level {}", l.number);
+        }
+    }
+}
+
+#[test]
+fn a_two_thread_search_stops_on_the_flag_with_a_legal_move() {
+    let pos = Position::new(Variant::BAO_LA_KISWAHILI);
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let limits = Limits::default().with_threads(2);
+    let result = AlphaBeta::new(None).choose(&pos, &limits, &stop);
+    setter.join().unwrap();
+    assert!(pos.is_legal(result.best.unwrap()));
+    // A stop set before the search starts: still a legal move, at once.
+    let result = level(mancala::Game::BaoLaKiswahili, 8, 1).unwrap().choose(
+        &pos,
+        &Limits::default(),
+        &AtomicBool::new(true),
+    );
+    assert!(pos.is_legal(result.best.unwrap()));
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::time::Duration;
 use mancala::{Position, Variant};
 use mancala_engine::Limits;
 
-use super::queue::{Client, Ticket};
+use super::queue::{Client, Ticket, slots_for};
 use super::{GameHandle, Hub, Live, moves};
 use crate::protocol::{ErrorCode, GameError, ServerMessage};
 
@@ -41,6 +41,7 @@ pub(super) fn under_load(variant: Variant, level: u8, slots: usize, waiting: usi
             time: Some(t),
             depth: None,
             nodes: None,
+            ..
         }) if waiting > 0 => {
             let share = u32::try_from(slots).unwrap_or(u32::MAX);
             let all = u32::try_from(slots.saturating_add(waiting)).unwrap_or(u32::MAX);
@@ -119,7 +120,7 @@ impl Hub {
         // The task holds the game in memory until it has moved.
         let held = self.hold_handle(handle.clone());
         let slots = self.queue.slots();
-        let line = ticket.turn(level);
+        let line = ticket.turn(level, slots_for(pos.variant().game(), level));
         tokio::spawn(async move {
             let hub = held.hub.clone();
             let handle: &Arc<GameHandle> = &held;
@@ -144,8 +145,8 @@ impl Hub {
                     None
                 }
             };
-            let waiting = line.await;
-            let limits = under_load(pos.variant(), level, slots, waiting);
+            let (waiting, threads) = line.await;
+            let limits = under_load(pos.variant(), level, slots, waiting).with_threads(threads);
             let flag = stop.clone();
             let best = tokio::task::spawn_blocking(move || {
                 let mut player = mancala_engine::level(pos.variant().game(), level, random_seed())?;

@@ -7,16 +7,32 @@
 //! is stored, so a full queue refuses that move rather than leaving the game waiting silently;
 //! the place then waits for a slot ([`Ticket::turn`]) and is given back, slot and all, when the
 //! ticket is dropped (once the computer's move is stored, or the search was stopped).
+//!
+//! A search on two threads (the strongest level, [`slots_for`]) takes two slots when two are
+//! free as its turn comes; with only one free it takes that one and searches on one thread
+//! (sooner rather than stronger: it never holds a free slot idle waiting for a second).
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use mancala::Game;
 use tokio::sync::oneshot;
+
+/// The slots a search of level `level` in `game` asks for: the threads it searches with.
+pub(crate) fn slots_for(game: Game, level: u8) -> u32 {
+    usize::from(level)
+        .checked_sub(1)
+        .and_then(|i| mancala_engine::levels(game).get(i))
+        .map_or(1, mancala_engine::Level::threads)
+}
 
 /// Who asked for a search: the client address of the request that gave the computer its
 /// turn, if there was one.
 pub(crate) type Client = Option<IpAddr>;
+
+/// What a ticket is told once it has its slots: how many searches still wait, and the slots.
+type Granted = (usize, u32);
 
 #[derive(Debug, Default)]
 struct State {
@@ -24,11 +40,13 @@ struct State {
     places: usize,
     /// Tickets per client address.
     per_client: HashMap<IpAddr, usize>,
-    /// Tickets holding a slot.
-    running: HashSet<u64>,
-    /// Tickets waiting for a slot, lowest (level, arrival) first; each is told how many still
-    /// wait behind it once it has its slot.
-    waiting: BTreeMap<(u8, u64), oneshot::Sender<usize>>,
+    /// Tickets holding slots, with how many each holds.
+    running: HashMap<u64, u32>,
+    /// The slots the running tickets hold.
+    busy: usize,
+    /// Tickets waiting for a slot, lowest (level, arrival) first, with the slots each asks
+    /// for; each is told how many still wait behind it, and the slots it got, once it has them.
+    waiting: BTreeMap<(u8, u64), (u32, oneshot::Sender<Granted>)>,
     /// The next ticket's number.
     next: u64,
     /// No slot is handed out while this is set (a test's hold).
@@ -133,13 +151,16 @@ impl Queue {
 
     /// Hands free slots to the waiting tickets, lowest level first.
     fn dispatch(&self, s: &mut State) {
-        while !s.held && s.running.len() < self.slots {
-            let Some(((_, number), tx)) = s.waiting.pop_first() else {
+        while !s.held && s.busy < self.slots {
+            let Some(((_, number), (want, tx))) = s.waiting.pop_first() else {
                 return;
             };
+            let free = u32::try_from(self.slots - s.busy).unwrap_or(u32::MAX);
+            let got = want.clamp(1, free);
             // A ticket that stopped waiting has gone: its slot goes to the next.
-            if tx.send(s.waiting.len()).is_ok() {
-                s.running.insert(number);
+            if tx.send((s.waiting.len(), got)).is_ok() {
+                s.running.insert(number, got);
+                s.busy += got as usize;
             }
         }
     }
@@ -152,19 +173,20 @@ impl Queue {
 }
 
 impl Ticket {
-    /// Joins the line for a search slot at once, behind every waiting search of a lower level
-    /// and those of the same level that came first; the future resolves with the slot, to how
-    /// many searches still wait.
-    pub(crate) fn turn(&self, level: u8) -> impl Future<Output = usize> + use<> {
+    /// Joins the line for `want` search slots (at least one) at once, behind every waiting
+    /// search of a lower level and those of the same level that came first; the future
+    /// resolves with the slots, to how many searches still wait and how many slots it got
+    /// (`want` if that many were free, fewer but at least one if not).
+    pub(crate) fn turn(&self, level: u8, want: u32) -> impl Future<Output = Granted> + use<> {
         let rx = {
             let mut s = self.queue.lock();
             let (tx, rx) = oneshot::channel();
-            s.waiting.insert((level, self.number), tx);
+            s.waiting.insert((level, self.number), (want.max(1), tx));
             self.queue.dispatch(&mut s);
             rx
         };
         // The sender only goes with the queue, which this ticket holds.
-        async move { rx.await.unwrap_or(0) }
+        async move { rx.await.unwrap_or((0, 1)) }
     }
 }
 
@@ -201,7 +223,8 @@ impl Drop for Ticket {
             }
         }
         s.waiting.retain(|&(_, n), _| n != self.number);
-        if s.running.remove(&self.number) {
+        if let Some(held) = s.running.remove(&self.number) {
+            s.busy = s.busy.saturating_sub(held as usize);
             q.dispatch(&mut s);
         }
     }
@@ -225,9 +248,9 @@ mod tests {
             let t = q.reserve(ip(1)).unwrap();
             let order = order_tx.clone();
             // In the line now, before the next one comes.
-            let turn = t.turn(level);
+            let turn = t.turn(level, 1);
             tasks.push(tokio::spawn(async move {
-                let waiting = turn.await;
+                let (waiting, _) = turn.await;
                 order.send((name, waiting)).unwrap();
                 drop(t);
             }));
@@ -246,6 +269,47 @@ mod tests {
             [("d1", 4), ("e3", 3), ("a8", 2), ("b8", 1), ("c8", 0)],
             "lowest level first, then in order of arrival; each told how many wait"
         );
+    }
+
+    #[tokio::test]
+    async fn a_two_thread_search_takes_two_slots_or_the_one_left() {
+        let q = Arc::new(Queue::new(3, 8, 8));
+        let (a, b, c) = (
+            q.reserve(None).unwrap(),
+            q.reserve(None).unwrap(),
+            q.reserve(None).unwrap(),
+        );
+        assert_eq!(a.turn(8, 2).await, (0, 2), "two free: both taken");
+        assert_eq!(b.turn(8, 2).await, (0, 1), "one free: one thread");
+        // Every slot is busy: the next wait, lowest level first.
+        let line = c.turn(8, 2);
+        let d = q.reserve(None).unwrap();
+        let next = d.turn(1, 1);
+        drop(b);
+        assert_eq!(
+            next.await,
+            (1, 1),
+            "the lower level first, in the slot given back"
+        );
+        drop(a);
+        assert_eq!(line.await, (0, 2), "then two, once two are free");
+        let e = q.reserve(None).unwrap();
+        let last = e.turn(8, 2);
+        drop(d);
+        assert_eq!(last.await, (0, 1), "the slot given back");
+        drop((c, e));
+        let f = q.reserve(None).unwrap();
+        assert_eq!(f.turn(8, 5).await, (0, 3), "never more than the slots");
+    }
+
+    #[test]
+    fn slots_follow_the_levels_threads() {
+        for game in Game::ALL {
+            assert_eq!(slots_for(game, 8), mancala_engine::TOP_THREADS, "{game:?}");
+            for level in [0, 1, 5, 7, 9] {
+                assert_eq!(slots_for(game, level), 1, "{game:?} level {level}");
+            }
+        }
     }
 
     #[test]
