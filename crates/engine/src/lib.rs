@@ -25,6 +25,7 @@ use mancala::{Move, Position};
 mod alphabeta;
 mod eval;
 mod greedy;
+mod learn;
 mod levels;
 mod mcts;
 mod prom;
@@ -35,6 +36,10 @@ mod solve;
 pub use alphabeta::{AlphaBeta, Negamax};
 pub use eval::{Evaluator, Material, SCORE_WIN, Score, evaluate, evaluate_threats, terminal_score};
 pub use greedy::Greedy;
+pub use learn::{
+    FEATURE_SET, TrainConfig, TrainGame, WEIGHTS_FORMAT, Weights, WeightsError, evaluate_learned,
+    install_weights, is_learnable, learned_features, learned_weights,
+};
 pub use levels::{
     CAPTURE_LEVELS, KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, level, levels,
 };
