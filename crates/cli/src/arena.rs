@@ -101,14 +101,14 @@ const OPENING_VARIETY: u64 = 100;
 
 /// One player's moves in one game (the random opening not included).
 #[derive(Clone, Copy, Debug, Default)]
-struct Moves {
-    count: u64,
-    time: Duration,
-    nodes: u64,
+pub(crate) struct Moves {
+    pub(crate) count: u64,
+    pub(crate) time: Duration,
+    pub(crate) nodes: u64,
 }
 
 impl Moves {
-    fn add(&mut self, other: Self) {
+    pub(crate) fn add(&mut self, other: Self) {
         self.count += other.count;
         self.time += other.time;
         self.nodes += other.nodes;
@@ -117,21 +117,21 @@ impl Moves {
 
 /// How one game went.
 #[derive(Clone, Copy, Debug)]
-struct GameResult {
+pub(crate) struct GameResult {
     /// The side player A played.
-    a_side: Side,
+    pub(crate) a_side: Side,
     /// `None`: stopped at the ply cap.
-    winner: Option<Side>,
-    repetition: bool,
-    capped: bool,
-    plies: usize,
+    pub(crate) winner: Option<Side>,
+    pub(crate) repetition: bool,
+    pub(crate) capped: bool,
+    pub(crate) plies: usize,
     /// Player A's moves, then player B's.
-    moves: [Moves; 2],
+    pub(crate) moves: [Moves; 2],
 }
 
 impl GameResult {
     /// 0 a win for A, 1 a draw, 2 a loss.
-    fn for_a(&self) -> usize {
+    pub(crate) fn for_a(&self) -> usize {
         match self.winner {
             Some(w) if w == self.a_side => 0,
             None => 1,
@@ -335,7 +335,7 @@ fn balance_report(openings: &Openings, balance: Balance, took: Duration) -> Stri
 }
 
 /// Plays game `index`.
-fn play_game(
+pub(crate) fn play_game(
     cfg: &Config,
     openings: &Openings,
     index: usize,
@@ -532,7 +532,7 @@ fn play_all(cfg: &Config, openings: &Openings) -> Result<Vec<GameResult>> {
 }
 
 /// The Wilson score interval (95%) of a proportion `p` over `n` trials.
-fn wilson(p: f64, n: f64) -> (f64, f64) {
+pub(crate) fn wilson(p: f64, n: f64) -> (f64, f64) {
     const Z: f64 = 1.959_964;
     let z2 = Z * Z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
