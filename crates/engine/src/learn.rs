@@ -28,7 +28,7 @@ use core::fmt;
 use core::str::FromStr;
 use std::sync::OnceLock;
 
-use mancala::{Family, Game, Move, Pit, Position, Row, Side, Variant};
+use mancala::{Family, Game, Move, Pit, Position, Side, Variant};
 
 use crate::Rng;
 use crate::eval::{SCORE_DECIDED, Score, evaluate, terminal_score};
@@ -141,63 +141,60 @@ fn phase(pos: &Position) -> usize {
     }
 }
 
-/// Writes the features of side `s` into `out` (at least [`side_len`] long).
+/// Writes the features of side `s` into `out` (at least [`side_len`] long). The pits are read
+/// as rings ([`Position::ring`]): index `r` is [`Pit::ring_index`], so the front pit in column
+/// `c` is `c - 1` and the back pit in column `c` is `2w - c`.
 fn side_features(pos: &Position, s: Side, out: &mut [f32]) {
     let v = pos.variant();
     let game = v.game();
     let w = v.width();
-    let wu = w as u8;
-    let o = s.other();
+    let own = pos.ring(s);
+    let opp = pos.ring(s.other());
     let (mut movable, mut singles, mut empty, mut big) = (0u32, 0u32, 0u32, 0u32);
-    let mut front_pits = 0u32;
+    let (mut board, mut front, mut front_pits) = (0u32, 0u32, 0u32);
     let base = BASE.len();
-    for r in 0..2 * w {
-        let pit = Pit::from_ring(s, r, w);
-        let n = pos.seeds(pit);
+    for (r, &n) in own.iter().enumerate().take(2 * w) {
         match n {
             0 => empty += 1,
             1 => singles += 1,
             _ => movable += 1,
         }
-        if n >= 10 {
-            big += 1;
-        }
-        if r < w && n > 0 {
-            front_pits += 1;
+        big += u32::from(n >= 10);
+        board += u32::from(n);
+        if r < w {
+            front += u32::from(n);
+            front_pits += u32::from(n > 0);
         }
         out[base + r] = f32::from(n.min(20)) / 10.0;
         out[base + 2 * w + r] = f32::from(u8::from(n > 0));
         out[base + 4 * w + r] = f32::from(u8::from(n >= 2));
     }
-    // Capture threats, column by column (s's front pit c faces the opponent's w + 1 - c).
+    // Capture threats, column by column: s's front pit in column c (ring c - 1) faces the
+    // opponent's front pit in column w + 1 - c (ring w - c), with its back pit behind (ring
+    // w + c - 1).
     let (mut threat, mut threat_sum) = (0u32, 0u32);
-    for c in 1..=wu {
-        let (Some(own), Some(front), Some(back)) = (
-            Pit::new(s, Row::Front, c),
-            Pit::new(o, Row::Front, wu + 1 - c),
-            Pit::new(o, Row::Back, wu + 1 - c),
-        ) else {
-            continue;
-        };
-        let facing = u32::from(pos.seeds(front));
-        if pos.seeds(own) == 0 || facing == 0 {
-            continue;
+    if own.len() >= 2 * w && opp.len() >= 2 * w {
+        for c in 1..=w {
+            let facing = u32::from(opp[w - c]);
+            if own[c - 1] == 0 || facing == 0 {
+                continue;
+            }
+            let behind = u32::from(opp[w + c - 1]);
+            let t = match take(game) {
+                Take::Front => facing,
+                Take::BothOccupied if behind == 0 => 0,
+                Take::FrontAndBack | Take::BothOccupied => facing + behind,
+            };
+            threat_sum += t;
+            threat = threat.max(t);
         }
-        let behind = u32::from(pos.seeds(back));
-        let t = match take(game) {
-            Take::Front => facing,
-            Take::BothOccupied if behind == 0 => 0,
-            Take::FrontAndBack | Take::BothOccupied => facing + behind,
-        };
-        threat_sum += t;
-        threat = threat.max(t);
     }
-    let front_at = |c: u8| Pit::new(s, Row::Front, c).map_or(0, |p| u32::from(pos.seeds(p)));
-    let kichwa = front_at(1) + front_at(wu);
-    let kimbi = front_at(2) + front_at(wu - 1);
+    let at = |r: usize| own.get(r).map_or(0, |&n| u32::from(n));
+    let kichwa = at(0) + at(w - 1);
+    let kimbi = at(1) + at(w - 2);
     let (nyumba, nyumba6, nyumba_seeds) = match pos.nyumba_pit(s) {
         Some(p) if pos.owns_nyumba(s) => {
-            let n = pos.seeds(p);
+            let n = own.get(p.ring_index(w)).copied().unwrap_or(0);
             (1.0, f32::from(u8::from(n >= 6)), f32::from(n) / 10.0)
         }
         _ => (0.0, 0.0, 0.0),
@@ -205,15 +202,15 @@ fn side_features(pos: &Position, s: Side, out: &mut [f32]) {
     let tenth = |x: u32| x as f32 / 10.0;
     let eighth = |x: u32| x as f32 / 8.0;
     out[..base].copy_from_slice(&[
-        tenth(pos.side_seeds(s)),
+        tenth(board),
         tenth(u32::from(pos.hand(s).unwrap_or(0))),
-        tenth(pos.front_seeds(s)),
+        tenth(front),
         eighth(front_pits),
         f32::from(u8::from(front_pits <= 1)),
         eighth(movable),
         eighth(singles),
         eighth(empty),
-        f32::from(u8::try_from(big).unwrap_or(u8::MAX)),
+        big as f32,
         nyumba,
         nyumba6,
         nyumba_seeds,
@@ -261,7 +258,7 @@ impl Default for TrainConfig {
     fn default() -> Self {
         Self {
             seed: 1,
-            alpha: 0.01,
+            alpha: 0.05,
             lambda: 0.7,
             epsilon: 0.05,
             depth: 2,
@@ -406,7 +403,7 @@ impl Weights {
         let block = self.values.len() / phases(self.game);
         // Per searched position: South's winning chance at its leaf, and the leaf's block and
         // the gradient of that chance (none at a decided leaf).
-        let mut steps: Vec<(f32, Option<(usize, Vec<f32>)>)> = Vec::new();
+        let mut steps: Vec<Step> = Vec::new();
         let winner = loop {
             if let Some(o) = pos.outcome() {
                 break o.winner;
@@ -463,7 +460,7 @@ impl Weights {
 
     /// South's winning chance at a search leaf, with the block and gradient where the model
     /// gave it.
-    fn south_chance(&self, leaf: &Position, block: usize) -> (f32, Option<(usize, Vec<f32>)>) {
+    fn south_chance(&self, leaf: &Position, block: usize) -> Step {
         let decided = leaf.outcome().map(|o| o.winner).or_else(|| {
             leaf.legal_moves()
                 .is_empty()
@@ -580,6 +577,10 @@ impl Weights {
         s
     }
 }
+
+/// A searched position of a training game: South's winning chance at its leaf, and where the
+/// model gave it, the leaf's block and the gradient of that chance.
+type Step = (f32, Option<(usize, Vec<f32>)>);
 
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
@@ -771,7 +772,11 @@ impl FromStr for Weights {
 
 /// The weights kept in the repository (crates/engine/weights), each made by the command in its
 /// header.
-const EMBEDDED: &[&str] = &[];
+const EMBEDDED: &[&str] = &[
+    include_str!("../weights/bao-la-kiswahili.txt"),
+    include_str!("../weights/hus.txt"),
+    include_str!("../weights/omweso.txt"),
+];
 
 static MODELS: OnceLock<Vec<Weights>> = OnceLock::new();
 
@@ -845,7 +850,7 @@ pub fn learned_features(pos: &Position) -> Option<Vec<(String, f32)>> {
 
 #[cfg(test)]
 mod tests {
-    use mancala::{SeedTotal, Setup};
+    use mancala::{Row, SeedTotal, Setup};
 
     use super::*;
 
@@ -901,6 +906,84 @@ mod tests {
             assert!((a + b).abs() < 1e-6, "{n}: {a} and {b}");
         }
         assert!(learned_features(&Position::new(Variant::new(Game::Kalah))).is_none());
+    }
+
+    /// The features read pit by pit with [`Position::seeds`], as the first version did: the
+    /// reference for the ring reading.
+    fn reference_features(pos: &Position, s: Side) -> Vec<f32> {
+        let v = pos.variant();
+        let (w, wu, o) = (v.width(), v.width() as u8, s.other());
+        let seeds = |side: Side, row: Row, c: u8| {
+            Pit::new(side, row, c).map_or(0, |p| u32::from(pos.seeds(p)))
+        };
+        let ring: Vec<u8> = (0..2 * w)
+            .map(|r| pos.seeds(Pit::from_ring(s, r, w)))
+            .collect();
+        let count = |f: &dyn Fn(u8) -> bool| ring.iter().filter(|&&n| f(n)).count() as f32;
+        let front_pits = (1..=wu).filter(|&c| seeds(s, Row::Front, c) > 0).count() as f32;
+        let (mut threat, mut sum) = (0, 0);
+        for c in 1..=wu {
+            let facing = seeds(o, Row::Front, wu + 1 - c);
+            let behind = seeds(o, Row::Back, wu + 1 - c);
+            if seeds(s, Row::Front, c) == 0 || facing == 0 {
+                continue;
+            }
+            let t = match take(v.game()) {
+                Take::Front => facing,
+                Take::BothOccupied if behind == 0 => 0,
+                _ => facing + behind,
+            };
+            sum += t;
+            threat = threat.max(t);
+        }
+        let nyumba = pos
+            .nyumba_pit(s)
+            .filter(|_| pos.owns_nyumba(s))
+            .map(|p| pos.seeds(p));
+        let mut out = vec![
+            pos.side_seeds(s) as f32 / 10.0,
+            f32::from(pos.hand(s).unwrap_or(0)) / 10.0,
+            pos.front_seeds(s) as f32 / 10.0,
+            front_pits / 8.0,
+            f32::from(u8::from(front_pits <= 1.0)),
+            count(&|n| n >= 2) / 8.0,
+            count(&|n| n == 1) / 8.0,
+            count(&|n| n == 0) / 8.0,
+            count(&|n| n >= 10),
+            f32::from(u8::from(nyumba.is_some())),
+            f32::from(u8::from(nyumba.is_some_and(|n| n >= 6))),
+            f32::from(nyumba.unwrap_or(0)) / 10.0,
+            threat as f32 / 10.0,
+            sum as f32 / 10.0,
+            (seeds(s, Row::Front, 1) + seeds(s, Row::Front, wu)) as f32 / 10.0,
+            (seeds(s, Row::Front, 2) + seeds(s, Row::Front, wu - 1)) as f32 / 10.0,
+        ];
+        out.extend(ring.iter().map(|&n| f32::from(n.min(20)) / 10.0));
+        out.extend(ring.iter().map(|&n| f32::from(u8::from(n > 0))));
+        out.extend(ring.iter().map(|&n| f32::from(u8::from(n >= 2))));
+        out
+    }
+
+    #[test]
+    fn ring_features_are_the_pit_by_pit_ones() {
+        let mut rng = Rng::new(3);
+        for game in Game::ALL.into_iter().filter(|&g| is_learnable(g)) {
+            let mut pos = Position::new(Variant::new(game));
+            let mut checked = 0;
+            while checked < 300 {
+                if pos.is_game_over() || pos.play_random(|n| rng.below(n)).is_none() {
+                    pos = Position::new(Variant::new(game));
+                    continue;
+                }
+                for s in [Side::South, Side::North] {
+                    let mut fast = [0.0f32; MAX_SIDE];
+                    side_features(&pos, s, &mut fast);
+                    let want = reference_features(&pos, s);
+                    assert_eq!(&fast[..want.len()], &want[..], "{game:?} {}", pos.diagram());
+                }
+                checked += 1;
+            }
+        }
     }
 
     #[test]
@@ -1023,6 +1106,19 @@ mod tests {
             other.train_game();
         }
         assert_ne!(other.values(), one.values());
+    }
+
+    #[test]
+    fn the_embedded_weights_read() {
+        for text in EMBEDDED {
+            let w: Weights = text.parse().expect("embedded weights");
+            assert!(w.games() > 0, "{}", w.game().slug());
+            assert!(text.len() < 100_000);
+        }
+        assert_eq!(embedded().len(), EMBEDDED.len());
+        for game in [Game::BaoLaKiswahili, Game::Hus, Game::Omweso] {
+            assert!(learned_weights(game).is_some(), "{}", game.slug());
+        }
     }
 
     #[test]
