@@ -42,6 +42,7 @@ pub use learn::{
 };
 pub use levels::{
     CAPTURE_LEVELS, KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, level, levels,
+    uses_learned,
 };
 pub use mcts::{Mcts, MctsConfig};
 pub use prom::{MAX_MODELS, Prom, SeedCount};
