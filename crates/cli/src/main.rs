@@ -15,6 +15,7 @@ mod cpu;
 mod fuzz;
 mod games;
 mod ladder;
+mod learnbench;
 mod movepath;
 mod perft;
 mod play;
@@ -25,6 +26,7 @@ mod serve;
 mod smp;
 mod solve;
 mod storebench;
+mod train;
 
 use players::PlayerSpec;
 use serve::ServeArgs;
@@ -136,6 +138,15 @@ enum Command {
                             mancala fuzz record --replay fuzz-failures/record-0.input"
     )]
     Fuzz(fuzz::FuzzArgs),
+    /// Train the learned evaluation of a game by self-play (resumable; docs/engine.md)
+    #[command(
+        after_help = "Writes the weights file (also the checkpoint) every --checkpoint seconds \
+                      and at the end.\nThe same seed and number of games give the same weights, \
+                      however the run is cut.\n\
+                      Examples:\n  mancala train hus --out hus.txt --minutes 10\n  \
+                      mancala train hus --out hus.txt --resume hus.txt --games 20000"
+    )]
+    Train(train::TrainArgs),
     /// Benchmarks (they measure; they are not tests)
     Bench {
         #[command(subcommand)]
@@ -196,6 +207,13 @@ enum BenchCommand {
     /// The level ladder: each level of one game against the one below, with a table of scores
     #[command(after_help = LADDER_HELP)]
     Ladder(LadderArgs),
+    /// The learned evaluation against `evaluate` at equal time, from balanced openings,
+    /// resuming from its log
+    #[command(
+        after_help = "Example:\n  mancala bench learned hus --log hus-learned.log --games 400 \
+                            --time 50 --threads 2 --chunk 100"
+    )]
+    Learned(learnbench::LearnedArgs),
     /// The play site under load: N concurrent games on loopback, two WebSocket clients each
     #[command(after_help = SERVER_HELP)]
     Server(ServerBenchArgs),
@@ -604,6 +622,7 @@ name:key=value,...
   alphabeta:depth=6  alphabeta:time=200  alphabeta:nodes=100000  alphabeta:depth=8,time=500
   mcts:iters=20000  mcts:time=200  mcts-informed:iters=5000
   prom:depth=4  alphabeta-threats:depth=4 (capture threats in the evaluation)
+  alphabeta-learned:time=50 (the learned evaluation; --weights FILE for other weights)
 Times are in milliseconds. A level's own limits can be tightened (level7:time=100). A search
 given no limit (alphabeta, mcts) gets 1000 ms a move.
 
@@ -639,6 +658,9 @@ struct MatchArgs {
     /// limit counts when it is tighter)
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     time: Option<u64>,
+    /// Weights for alphabeta-learned in place of the built-in ones (from `mancala train`)
+    #[arg(long, value_name = "FILE")]
+    weights: Vec<PathBuf>,
     #[command(flatten)]
     series: SeriesArgs,
 }
@@ -798,6 +820,7 @@ fn run(cli: Cli) -> Result<()> {
             play::run(&mut io::stdin().lock(), &mut out, start, opts)?;
         }
         Command::Match(a) => {
+            train::install(&a.weights)?;
             let start = a.game.start()?;
             let time = a.time.map(Duration::from_millis);
             let players = [
@@ -827,6 +850,7 @@ fn run(cli: Cli) -> Result<()> {
                 .with_time(a.time.map(Duration::from_millis));
             analyse::run(&mut out, &pos, &spec)?;
         }
+        Command::Train(a) => train::run(&mut out, &a)?,
         Command::Solve {
             variant,
             rules,
@@ -859,6 +883,9 @@ fn run(cli: Cli) -> Result<()> {
             let variants = bench_variants(seconds, variant, rules.as_deref())?;
             movepath::run(&mut out, &variants, seconds)?;
         }
+        Command::Bench {
+            what: BenchCommand::Learned(a),
+        } => learnbench::run(&mut out, &a)?,
         Command::Bench {
             what: BenchCommand::Server(a),
         } => {

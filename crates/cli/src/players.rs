@@ -1,5 +1,6 @@
 //! Computer players named on the command line: `random`, `greedy`, `level1`..`level8`, and
 //! searches with limits, `alphabeta:depth=6`, `mcts:iters=20000`, written `name:key=value,...`.
+//! `alphabeta-learned` searches with the learned evaluation ([`evaluate_learned`]).
 
 use core::fmt;
 use core::str::FromStr;
@@ -7,8 +8,8 @@ use std::time::Duration;
 
 use mancala::Game;
 use mancala_engine::{
-    AlphaBeta, Greedy, Limits, MAX_THREADS, Mcts, Player, Prom, RandomPlayer, evaluate_threats,
-    level, levels,
+    AlphaBeta, Greedy, Limits, MAX_THREADS, Mcts, Player, Prom, RandomPlayer, evaluate_learned,
+    evaluate_threats, level, levels,
 };
 
 /// What a search player gets when its spec sets no limit and no `--time` is given.
@@ -24,6 +25,7 @@ enum Kind {
     Level(u8),
     AlphaBeta,
     AlphaBetaThreats,
+    AlphaBetaLearned,
     Mcts,
     MctsInformed,
     Prom,
@@ -37,6 +39,7 @@ impl Kind {
             Self::Level(n) => format!("level{n}"),
             Self::AlphaBeta => "alphabeta".to_owned(),
             Self::AlphaBetaThreats => "alphabeta-threats".to_owned(),
+            Self::AlphaBetaLearned => "alphabeta-learned".to_owned(),
             Self::Mcts => "mcts".to_owned(),
             Self::MctsInformed => "mcts-informed".to_owned(),
             Self::Prom => "prom".to_owned(),
@@ -47,7 +50,7 @@ impl Kind {
     const fn keys(self) -> &'static [&'static str] {
         match self {
             Self::Random | Self::Greedy => &[],
-            Self::Level(_) | Self::AlphaBeta | Self::AlphaBetaThreats => {
+            Self::Level(_) | Self::AlphaBeta | Self::AlphaBetaThreats | Self::AlphaBetaLearned => {
                 &["depth", "time", "nodes", "threads"]
             }
             Self::Prom => &["depth", "time", "nodes"],
@@ -59,7 +62,12 @@ impl Kind {
     const fn needs_limit(self) -> bool {
         matches!(
             self,
-            Self::AlphaBeta | Self::AlphaBetaThreats | Self::Mcts | Self::MctsInformed | Self::Prom
+            Self::AlphaBeta
+                | Self::AlphaBetaThreats
+                | Self::AlphaBetaLearned
+                | Self::Mcts
+                | Self::MctsInformed
+                | Self::Prom
         )
     }
 }
@@ -73,8 +81,8 @@ pub(crate) struct PlayerSpec {
 }
 
 /// The names a spec may start with, for error messages.
-const NAMES: &str =
-    "random, greedy, level1 to level8, alphabeta, alphabeta-threats, mcts, mcts-informed, prom";
+const NAMES: &str = "random, greedy, level1 to level8, alphabeta, alphabeta-threats, \
+                     alphabeta-learned, mcts, mcts-informed, prom";
 
 /// Why a spec cannot be read: the message, without the spec (the caller names it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,6 +122,7 @@ impl FromStr for PlayerSpec {
             "greedy" => Kind::Greedy,
             "alphabeta" | "alpha-beta" | "ab" => Kind::AlphaBeta,
             "alphabeta-threats" => Kind::AlphaBetaThreats,
+            "alphabeta-learned" => Kind::AlphaBetaLearned,
             "mcts" => Kind::Mcts,
             "mcts-informed" => Kind::MctsInformed,
             "prom" => Kind::Prom,
@@ -280,6 +289,7 @@ impl PlayerSpec {
             Kind::Level(n) => level(game, n, seed).unwrap_or_else(|| Box::new(Greedy::new(seed))),
             Kind::AlphaBeta => Box::new(AlphaBeta::new(None)),
             Kind::AlphaBetaThreats => Box::new(AlphaBeta::with_eval(None, evaluate_threats)),
+            Kind::AlphaBetaLearned => Box::new(AlphaBeta::with_eval(None, evaluate_learned)),
             Kind::Mcts => Box::new(Mcts::new(seed)),
             Kind::MctsInformed => Box::new(Mcts::informed(seed)),
             Kind::Prom => Box::new(Prom::new()),
@@ -306,6 +316,7 @@ mod tests {
             "alphabeta:time=200",
             "alphabeta:nodes=100000",
             "alphabeta:depth=4,time=50",
+            "alphabeta-learned:time=50",
             "mcts:iters=20000",
             "mcts:time=200",
             "mcts-informed:iters=5000",

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use mancala::{Family, Game, Position};
 
-use crate::{AlphaBeta, Greedy, Limits, Player, SearchResult};
+use crate::{AlphaBeta, Greedy, Limits, Player, SearchResult, evaluate_learned, learned_weights};
 
 /// How a level chooses its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,6 +199,15 @@ pub const fn levels(game: Game) -> &'static [Level; 8] {
     }
 }
 
+/// Whether the alpha-beta levels of `game` search with the learned evaluation
+/// ([`crate::evaluate_learned`]): only where it measured stronger than [`crate::evaluate`] at
+/// equal time (docs/engine.md, "Learned evaluation"), and where the game has weights.
+#[must_use]
+pub fn uses_learned(game: Game) -> bool {
+    // Bao la Kiswahili: 0.760 against evaluate at 50 ms a move, 400 games.
+    matches!(game, Game::BaoLaKiswahili) && learned_weights(game).is_some()
+}
+
 /// A level's player: its own limits, cut further by any the caller sets.
 struct LevelPlayer {
     level: Level,
@@ -236,6 +245,9 @@ pub fn level(game: Game, n: u8, seed: u64) -> Option<Box<dyn Player>> {
     let level = *levels(game).get(usize::from(n).checked_sub(1)?)?;
     let inner: Box<dyn Player> = match level.style {
         Style::Novice(p) => Box::new(Greedy::novice(seed, p)),
+        Style::AlphaBeta if uses_learned(game) => {
+            Box::new(AlphaBeta::with_eval(None, evaluate_learned))
+        }
         Style::AlphaBeta => Box::new(AlphaBeta::new(None)),
     };
     Some(Box::new(LevelPlayer { level, inner }))
@@ -269,6 +281,14 @@ mod tests {
             ..BEGINNER
         };
         assert_eq!(odd.description(), BEGINNER.description());
+    }
+
+    #[test]
+    fn only_measured_games_use_the_learned_evaluation() {
+        assert!(uses_learned(Game::BaoLaKiswahili));
+        for game in [Game::Hus, Game::Omweso, Game::Kalah, Game::BaoLaKujifunza] {
+            assert!(!uses_learned(game), "{game:?}");
+        }
     }
 
     #[test]

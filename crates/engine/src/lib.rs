@@ -25,6 +25,7 @@ use mancala::{Move, Position};
 mod alphabeta;
 mod eval;
 mod greedy;
+mod learn;
 mod levels;
 mod mcts;
 mod prom;
@@ -35,8 +36,13 @@ mod solve;
 pub use alphabeta::{AlphaBeta, MAX_THREADS, Negamax};
 pub use eval::{Evaluator, Material, SCORE_WIN, Score, evaluate, evaluate_threats, terminal_score};
 pub use greedy::Greedy;
+pub use learn::{
+    FEATURE_SET, TrainConfig, TrainGame, WEIGHTS_FORMAT, Weights, WeightsError, evaluate_learned,
+    install_weights, is_learnable, learned_features, learned_weights,
+};
 pub use levels::{
-    CAPTURE_LEVELS, KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, TOP_THREADS, level, levels,
+    CAPTURE_LEVELS, KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, TOP_THREADS, level,
+    levels, uses_learned,
 };
 pub use mcts::{Mcts, MctsConfig};
 pub use prom::{MAX_MODELS, Prom, SeedCount};

@@ -302,6 +302,30 @@ impl Position {
         })
     }
 
+    /// The seeds of each of `side`'s pits in one slice, in ring order ([`Pit::ring_index`]: the
+    /// front row from the owner's left, then the back row from its right; Kalah's one row): for
+    /// an evaluation that reads every pit, one call instead of one [`Self::seeds`] a pit.
+    ///
+    /// ```
+    /// use mancala::{Game, Pit, Position, Row, Side, Variant};
+    ///
+    /// let hus = Position::new(Variant::new(Game::Hus));
+    /// let ring = hus.ring(Side::North);
+    /// assert_eq!(ring.len(), 16);
+    /// let b3 = Pit::new(Side::North, Row::Back, 3).expect("a pit");
+    /// assert_eq!(ring[b3.ring_index(8)], hus.seeds(b3));
+    /// ```
+    #[must_use]
+    pub fn ring(&self, side: Side) -> &[u8] {
+        let v = self.variant();
+        let len = v.width() * (v.rows() / 2);
+        on_state!(&self.state, s => {
+            let counts = s.pit_counts();
+            let half = counts.len() / 2;
+            &counts[side.index() * half..][..len.min(half)]
+        })
+    }
+
     /// Seeds in `side`'s front row (in Kalah, its only row).
     #[must_use]
     pub fn front_seeds(&self, side: Side) -> u32 {

@@ -1,0 +1,390 @@
+//! `mancala bench learned`: alpha-beta with the learned evaluation against alpha-beta with
+//! `evaluate`, at equal time a move, from balanced openings with sides swapped (the games of
+//! `mancala match`), in chunks that resume from a log.
+//!
+//! The log holds the match's settings, its openings as move texts (drawn once: balancing them
+//! takes minutes), and a line per finished game. A later run with the same settings reads the
+//! openings back, skips the games already played and plays on; the report covers every game in
+//! the log. Each run prints the CPU share it had, since a time-limited match on a shared
+//! machine depends on it; the nodes a move of both players, searched side by side, give the
+//! learned evaluation's speed against `evaluate`'s.
+
+use std::collections::BTreeMap;
+use std::fs::{self, OpenOptions};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::Args;
+use mancala::{Move, Position, Side};
+use mancala_engine::learned_weights;
+
+use crate::arena::{self, Balance, Config, GameResult, Moves, Openings};
+use crate::cpu::{Stopwatch, share_text};
+use crate::players::PlayerSpec;
+
+/// `mancala bench learned` options.
+#[derive(Debug, Args)]
+pub(crate) struct LearnedArgs {
+    /// The game (a slug)
+    variant: String,
+    /// The log to write, and to resume from when it exists
+    #[arg(long, value_name = "FILE")]
+    log: PathBuf,
+    /// Games of the whole match (pairs of games from one opening, sides swapped)
+    #[arg(long, value_name = "N", default_value_t = 400,
+          value_parser = clap::value_parser!(u64).range(2..=100_000))]
+    games: u64,
+    /// At most this many games in this run (default: the rest of the match)
+    #[arg(long, value_name = "N")]
+    chunk: Option<u64>,
+    /// Milliseconds a move, for both players
+    #[arg(long, value_name = "MS", default_value_t = 50,
+          value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    time: u64,
+    /// Games played at once
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=64))]
+    threads: u64,
+    /// Seed of the openings
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Random plies of each opening before balancing
+    #[arg(long, value_name = "K", default_value_t = 6)]
+    openings: u32,
+    /// The largest |score| of a kept opening by the reference search, 100 a seed
+    #[arg(long, value_name = "SCORE", default_value_t = 1000)]
+    balance_window: i32,
+    /// The reference search's nodes
+    #[arg(long, value_name = "N", default_value_t = arena::BALANCE_NODES)]
+    balance_nodes: u64,
+    /// Plies after which a game counts as a draw
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    max_plies: usize,
+    /// Weights to use in place of the built-in ones (from `mancala train`)
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
+}
+
+const LOG_MAGIC: &str = "mancala-bench-learned 1";
+
+/// One finished game as the log keeps it.
+fn game_line(i: usize, g: &GameResult) -> String {
+    let side = if g.a_side == Side::South { 'S' } else { 'N' };
+    let winner = match g.winner {
+        Some(Side::South) => "S",
+        Some(Side::North) => "N",
+        None => "-",
+    };
+    let [a, b] = g.moves;
+    format!(
+        "game {i} {side} {winner} {} {} {} {} {} {} {} {}",
+        u8::from(g.repetition),
+        g.plies,
+        a.count,
+        a.nodes,
+        a.time.as_micros(),
+        b.count,
+        b.nodes,
+        b.time.as_micros()
+    )
+}
+
+fn parse_game_line(line: &str) -> Option<(usize, GameResult)> {
+    let f: Vec<&str> = line.split(' ').collect();
+    if f.len() != 12 || f[0] != "game" {
+        return None;
+    }
+    let side = |s: &str| match s {
+        "S" => Some(Some(Side::South)),
+        "N" => Some(Some(Side::North)),
+        "-" => Some(None),
+        _ => None,
+    };
+    let n = |k: usize| f[k].parse::<u64>().ok();
+    let moves = |k: usize| {
+        Some(Moves {
+            count: n(k)?,
+            nodes: n(k + 1)?,
+            time: Duration::from_micros(n(k + 2)?),
+        })
+    };
+    let winner = side(f[3])?;
+    let repetition = n(4)? == 1;
+    Some((
+        f[1].parse().ok()?,
+        GameResult {
+            a_side: side(f[2])??,
+            winner,
+            repetition,
+            capped: winner.is_none() && !repetition,
+            plies: usize::try_from(n(5)?).ok()?,
+            moves: [moves(6)?, moves(9)?],
+        },
+    ))
+}
+
+/// The settings line: a log is resumed only under the same settings.
+fn settings_line(a: &LearnedArgs, weights: &str) -> String {
+    format!(
+        "settings {} games={} time={} seed={} openings={} window={} nodes={} max-plies={} \
+         weights={weights}",
+        a.variant,
+        a.games,
+        a.time,
+        a.seed,
+        a.openings,
+        a.balance_window,
+        a.balance_nodes,
+        a.max_plies
+    )
+}
+
+/// Runs `mancala bench learned`.
+pub(crate) fn run(out: &mut impl Write, a: &LearnedArgs) -> Result<()> {
+    let variant = crate::parse_variant(&a.variant, None)?;
+    let game = variant.game();
+    if let Some(path) = &a.weights {
+        crate::train::install(std::slice::from_ref(path))?;
+    }
+    let Some(weights) = learned_weights(game) else {
+        bail!(
+            "there are no learned weights for {} (give --weights FILE from `mancala train`)",
+            game.slug()
+        );
+    };
+    let weights_id = format!("{}@{}", game.slug(), weights.games());
+    let start = Position::new(variant);
+    let time = Some(Duration::from_millis(a.time));
+    let players: [PlayerSpec; 2] = [
+        "alphabeta-learned".parse::<PlayerSpec>()?.with_time(time),
+        "alphabeta".parse::<PlayerSpec>()?.with_time(time),
+    ];
+    let cfg = Config {
+        start,
+        players,
+        games: usize::try_from(a.games)?,
+        threads: usize::try_from(a.threads)?,
+        seed: a.seed,
+        openings: a.openings,
+        max_plies: a.max_plies,
+        balance: Some(Balance {
+            nodes: a.balance_nodes,
+            window: a.balance_window,
+        }),
+    };
+    let settings = settings_line(a, &weights_id);
+    writeln!(
+        out,
+        "learned v evaluate in {variant}: {} games, {} ms a move, balanced openings of {} plies \
+         (|score| <= {}), weights {weights_id}: {}",
+        a.games,
+        a.time,
+        a.openings,
+        a.balance_window,
+        weights.command()
+    )?;
+    let (openings, mut done) = if a.log.exists() {
+        read_log(a, &settings, start)?
+    } else {
+        let clock = Stopwatch::start();
+        let openings = arena::balanced_openings(
+            &cfg,
+            cfg.balance.unwrap_or(Balance {
+                nodes: a.balance_nodes,
+                window: a.balance_window,
+            }),
+        )?;
+        let mut text = format!("{LOG_MAGIC}\n{settings}\n");
+        for line in &openings.lines {
+            let mut pos = start;
+            let mut words = Vec::new();
+            for &m in line {
+                words.push(pos.move_text(m)?);
+                pos.play_unchecked(m);
+            }
+            text.push_str(&format!("opening {}\n", words.join(" ")));
+        }
+        fs::write(&a.log, text).with_context(|| format!("{}", a.log.display()))?;
+        let (secs, _) = clock.read();
+        writeln!(
+            out,
+            "drew {} balanced openings of {} tried in {secs:.0} s",
+            openings.lines.len(),
+            openings.tried
+        )?;
+        (openings, BTreeMap::new())
+    };
+    let todo: Vec<usize> = (0..cfg.games)
+        .filter(|i| !done.contains_key(i))
+        .take(a.chunk.map_or(usize::MAX, |c| c as usize))
+        .collect();
+    writeln!(
+        out,
+        "{} games in the log, {} to play in this run",
+        done.len(),
+        todo.len()
+    )?;
+    out.flush()?;
+    let clock = Stopwatch::start();
+    let mut log = OpenOptions::new()
+        .append(true)
+        .open(&a.log)
+        .with_context(|| format!("{}", a.log.display()))?;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel();
+    let mut failure = None;
+    thread::scope(|s| -> Result<()> {
+        for _ in 0..cfg.threads.min(todo.len()) {
+            let tx = tx.clone();
+            let (next, stop, todo, cfg, openings) = (&next, &stop, &todo, &cfg, &openings);
+            s.spawn(move || {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = todo.get(k) else { break };
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let r = arena::play_game(cfg, openings, i, stop);
+                    if tx.send((i, r)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (i, r) in rx {
+            match r {
+                Ok(g) => {
+                    writeln!(log, "{}", game_line(i, &g))?;
+                    log.flush()?;
+                    done.insert(i, g);
+                }
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    failure = failure.take().or(Some(e));
+                }
+            }
+        }
+        Ok(())
+    })?;
+    if let Some(e) = failure {
+        bail!(e);
+    }
+    let (secs, share) = clock.read();
+    writeln!(
+        out,
+        "this run: {} games in {secs:.0} s, CPU {} over {} threads",
+        todo.len(),
+        share_text(share),
+        cfg.threads
+    )?;
+    report(out, &done, cfg.games)
+}
+
+/// Reads a log written under `settings`: its openings and finished games.
+fn read_log(
+    a: &LearnedArgs,
+    settings: &str,
+    start: Position,
+) -> Result<(Openings, BTreeMap<usize, GameResult>)> {
+    let path = a.log.display();
+    let text = fs::read_to_string(&a.log).with_context(|| format!("{path}"))?;
+    let mut lines = text.lines();
+    if lines.next() != Some(LOG_MAGIC) {
+        bail!("{path} is not a log of `mancala bench learned`");
+    }
+    let stated = lines.next().unwrap_or("");
+    if stated != settings {
+        bail!(
+            "{path} was written with other settings: `{stated}`, this run has `{settings}` \
+             (give the same options, or another --log)"
+        );
+    }
+    let mut openings = Openings {
+        lines: Vec::new(),
+        scores: Vec::new(),
+        tried: 0,
+        distinct: 0,
+    };
+    let mut done = BTreeMap::new();
+    for (n, line) in lines.enumerate() {
+        let at = n + 3;
+        if let Some(moves) = line.strip_prefix("opening") {
+            let mut pos = start;
+            let mut list: Vec<Move> = Vec::new();
+            for word in moves.split_whitespace() {
+                let m = pos
+                    .parse_move(word)
+                    .map_err(|e| anyhow!("{path} line {at}: `{word}`: {e}"))?;
+                pos = pos
+                    .play(m)
+                    .map_err(|e| anyhow!("{path} line {at}: `{word}`: {e}"))?;
+                list.push(m);
+            }
+            openings.lines.push(list);
+        } else if let Some((i, g)) = parse_game_line(line) {
+            done.insert(i, g);
+        } else if !line.trim().is_empty() {
+            bail!("{path} line {at} cannot be read: `{line}`");
+        }
+    }
+    let pairs = usize::try_from(a.games)?.div_ceil(2);
+    if openings.lines.len() != pairs {
+        bail!(
+            "{path} has {} openings, the match needs {pairs}",
+            openings.lines.len()
+        );
+    }
+    if let Some(i) = done.keys().find(|&&i| i >= pairs * 2) {
+        bail!("{path} has game {i}, beyond the match");
+    }
+    Ok((openings, done))
+}
+
+/// The score of every game in the log.
+fn report(out: &mut impl Write, done: &BTreeMap<usize, GameResult>, total: usize) -> Result<()> {
+    let n = done.len();
+    if n == 0 {
+        writeln!(out, "no games yet")?;
+        return Ok(());
+    }
+    let mut wdl = [0usize; 3];
+    let mut by_side = [[0usize; 3]; 2];
+    let mut moves = [Moves::default(); 2];
+    for g in done.values() {
+        wdl[g.for_a()] += 1;
+        by_side[usize::from(g.a_side == Side::North)][g.for_a()] += 1;
+        moves[0].add(g.moves[0]);
+        moves[1].add(g.moves[1]);
+    }
+    let [w, d, l] = wdl;
+    let nf = n as f64;
+    let score = (w as f64 + d as f64 / 2.0) / nf;
+    let (lo, hi) = arena::wilson(score, nf);
+    writeln!(
+        out,
+        "learned after {n} of {total} games: +{w} ={d} -{l}, score {score:.3} (95% interval \
+         {lo:.3} to {hi:.3}); as South +{} ={} -{}, as North +{} ={} -{}",
+        by_side[0][0], by_side[0][1], by_side[0][2], by_side[1][0], by_side[1][1], by_side[1][2]
+    )?;
+    let per = |m: Moves| {
+        let nodes = m.nodes as f64 / m.count.max(1) as f64;
+        let rate = m.nodes as f64 / m.time.as_secs_f64().max(1e-9);
+        (nodes, rate)
+    };
+    let (ln, lr) = per(moves[0]);
+    let (en, er) = per(moves[1]);
+    writeln!(
+        out,
+        "nodes a move: learned {ln:.0}, evaluate {en:.0}; nodes/s {lr:.0} and {er:.0} (ratio \
+         {:.2}, measured side by side)",
+        lr / er.max(1e-9)
+    )?;
+    Ok(())
+}

@@ -1,0 +1,1130 @@
+//! A learned evaluation: a linear model over features of the position, trained by self-play
+//! with TD-leaf(λ), for the Bao family, Hawalis, Hus and Omweso (docs/engine.md, "Learned
+//! evaluation").
+//!
+//! The model gives a logit of the side to move winning: a bias plus, for each feature, its
+//! weight times the feature of the side to move less the same feature of the opponent. Games
+//! with a namua stage (hands) have one such block of weights for the namua stage and one for
+//! the mtaji stage. The features are read from the rules crate's description of the board
+//! (rows, width, nyumba, hands), never from a list of games:
+//! - material: seeds on the board, in hand, in the front row;
+//! - shape: occupied front pits, a front row down to one occupied pit, pits of two or more
+//!   seeds (the starts of Hus and Omweso, the mtaji moves of Bao), single seeds, empty pits,
+//!   loads of ten or more;
+//! - the nyumba: owned, owned with six seeds or more, its seeds;
+//! - capture threats: the largest capture the side threatens and the seeds of all its
+//!   threatened captures together (as [`crate::evaluate_threats`] reads them);
+//! - the kichwa and kimbi loads (the front row's two end pits and the two next to them);
+//! - per pit, by its place on the owner's ring: its seeds (up to 20), whether it is occupied,
+//!   whether it holds two or more.
+//!
+//! Weights are trained by `mancala train` ([`Weights::train_game`]): self-play with a small
+//! alpha-beta search over the current weights, a share of random moves, and after each game a
+//! TD(λ) update of the value of each searched position's principal-variation leaf towards the
+//! next one's and finally the result. Game `k` of a run depends only on the seed, `k` and the
+//! weights before it, so a run in chunks gives the same weights as one run.
+
+use core::fmt;
+use core::str::FromStr;
+use std::sync::OnceLock;
+
+use mancala::{Family, Game, Move, Pit, Position, Side, Variant};
+
+use crate::Rng;
+use crate::eval::{SCORE_DECIDED, Score, evaluate, terminal_score};
+
+/// The version of the file format [`Weights`] reads and writes.
+pub const WEIGHTS_FORMAT: u32 = 1;
+
+/// The version of the feature set: weights of another one are refused.
+pub const FEATURE_SET: u32 = 1;
+
+/// Score units per unit of the model's logit: a seed is worth about a quarter of a logit, so
+/// the learned scores are near [`crate::evaluate`]'s 100 a seed.
+const SCALE: f32 = 400.0;
+
+/// Plies after which a training game stops and counts as a draw.
+const TRAIN_MAX_PLIES: u32 = 300;
+
+/// Features of one side that do not depend on the board's width.
+const BASE: [&str; 16] = [
+    "board",
+    "hand",
+    "front",
+    "front-pits",
+    "lone-front",
+    "movable",
+    "singles",
+    "empty",
+    "big",
+    "nyumba",
+    "nyumba-6",
+    "nyumba-seeds",
+    "threat",
+    "threat-sum",
+    "kichwa",
+    "kimbi",
+];
+
+/// Per pit: seeds, occupied, two or more.
+const PER_PIT: [&str; 3] = ["seeds", "occupied", "movable"];
+
+/// The most features of one side (the widest board, 16 columns).
+const MAX_SIDE: usize = BASE.len() + PER_PIT.len() * 2 * mancala::MAX_WIDTH;
+
+/// Whether the learned evaluation has features for `game`: the four-row relay and Bao games.
+#[must_use]
+pub const fn is_learnable(game: Game) -> bool {
+    match game.family() {
+        Family::Bao | Family::Hawalis | Family::Hus | Family::Omweso => true,
+        Family::Kalah | Family::Kimasai | Family::KimasaiSliding => false,
+    }
+}
+
+/// How the captures of a family take: the facing front pit (Bao), the facing front and back
+/// pits (Hus, Hawalis), or both only when both hold seeds (Omweso).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Take {
+    Front,
+    FrontAndBack,
+    BothOccupied,
+}
+
+const fn take(game: Game) -> Take {
+    match game.family() {
+        Family::Omweso => Take::BothOccupied,
+        Family::Hus | Family::Hawalis => Take::FrontAndBack,
+        Family::Bao | Family::Kalah | Family::Kimasai | Family::KimasaiSliding => Take::Front,
+    }
+}
+
+/// The number of weight blocks: two where there is a namua stage.
+const fn phases(game: Game) -> usize {
+    if game.has_hands() { 2 } else { 1 }
+}
+
+/// The features of one side of a board `width` wide.
+const fn side_len(width: usize) -> usize {
+    BASE.len() + PER_PIT.len() * 2 * width
+}
+
+/// The names of the weights of `game`, in file order: per block a bias then the side features,
+/// blocks prefixed `namua.` and `mtaji.` where there are two.
+fn names(game: Game) -> Vec<String> {
+    let v = Variant::new(game);
+    let w = v.width();
+    let mut side: Vec<String> = vec!["bias".to_owned()];
+    side.extend(BASE.iter().map(|&s| s.to_owned()));
+    for what in PER_PIT {
+        for r in 0..2 * w {
+            let pit = Pit::from_ring(Side::South, r, w);
+            side.push(format!("{what}.{}{}", pit.letter(), pit.col()));
+        }
+    }
+    match phases(game) {
+        2 => ["namua", "mtaji"]
+            .iter()
+            .flat_map(|p| side.iter().map(move |n| format!("{p}.{n}")))
+            .collect(),
+        _ => side,
+    }
+}
+
+/// The block of weights that applies to `pos`: the namua block while either side has seeds in
+/// hand.
+fn phase(pos: &Position) -> usize {
+    let in_hand = |s: Side| pos.hand(s).unwrap_or(0) > 0;
+    if phases(pos.variant().game()) == 2 && !(in_hand(Side::South) || in_hand(Side::North)) {
+        1
+    } else {
+        0
+    }
+}
+
+/// Writes the features of side `s` into `out` (at least [`side_len`] long). The pits are read
+/// as rings ([`Position::ring`]): index `r` is [`Pit::ring_index`], so the front pit in column
+/// `c` is `c - 1` and the back pit in column `c` is `2w - c`.
+fn side_features(pos: &Position, s: Side, out: &mut [f32]) {
+    let v = pos.variant();
+    let game = v.game();
+    let w = v.width();
+    let own = pos.ring(s);
+    let opp = pos.ring(s.other());
+    let (mut movable, mut singles, mut empty, mut big) = (0u32, 0u32, 0u32, 0u32);
+    let (mut board, mut front, mut front_pits) = (0u32, 0u32, 0u32);
+    let base = BASE.len();
+    for (r, &n) in own.iter().enumerate().take(2 * w) {
+        match n {
+            0 => empty += 1,
+            1 => singles += 1,
+            _ => movable += 1,
+        }
+        big += u32::from(n >= 10);
+        board += u32::from(n);
+        if r < w {
+            front += u32::from(n);
+            front_pits += u32::from(n > 0);
+        }
+        out[base + r] = f32::from(n.min(20)) / 10.0;
+        out[base + 2 * w + r] = f32::from(u8::from(n > 0));
+        out[base + 4 * w + r] = f32::from(u8::from(n >= 2));
+    }
+    // Capture threats, column by column: s's front pit in column c (ring c - 1) faces the
+    // opponent's front pit in column w + 1 - c (ring w - c), with its back pit behind (ring
+    // w + c - 1).
+    let (mut threat, mut threat_sum) = (0u32, 0u32);
+    if own.len() >= 2 * w && opp.len() >= 2 * w {
+        for c in 1..=w {
+            let facing = u32::from(opp[w - c]);
+            if own[c - 1] == 0 || facing == 0 {
+                continue;
+            }
+            let behind = u32::from(opp[w + c - 1]);
+            let t = match take(game) {
+                Take::Front => facing,
+                Take::BothOccupied if behind == 0 => 0,
+                Take::FrontAndBack | Take::BothOccupied => facing + behind,
+            };
+            threat_sum += t;
+            threat = threat.max(t);
+        }
+    }
+    let at = |r: usize| own.get(r).map_or(0, |&n| u32::from(n));
+    let kichwa = at(0) + at(w - 1);
+    let kimbi = at(1) + at(w - 2);
+    let (nyumba, nyumba6, nyumba_seeds) = match pos.nyumba_pit(s) {
+        Some(p) if pos.owns_nyumba(s) => {
+            let n = own.get(p.ring_index(w)).copied().unwrap_or(0);
+            (1.0, f32::from(u8::from(n >= 6)), f32::from(n) / 10.0)
+        }
+        _ => (0.0, 0.0, 0.0),
+    };
+    let tenth = |x: u32| x as f32 / 10.0;
+    let eighth = |x: u32| x as f32 / 8.0;
+    out[..base].copy_from_slice(&[
+        tenth(board),
+        tenth(u32::from(pos.hand(s).unwrap_or(0))),
+        tenth(front),
+        eighth(front_pits),
+        f32::from(u8::from(front_pits <= 1)),
+        eighth(movable),
+        eighth(singles),
+        eighth(empty),
+        big as f32,
+        nyumba,
+        nyumba6,
+        nyumba_seeds,
+        tenth(threat),
+        tenth(threat_sum),
+        tenth(kichwa),
+        tenth(kimbi),
+    ]);
+}
+
+/// The feature vector of `pos` for its side to move: the block index, and in `out` (at least
+/// `1 + side_len` long) 1 for the bias then mover's features less the opponent's.
+fn features(pos: &Position, out: &mut [f32]) -> usize {
+    let n = side_len(pos.variant().width());
+    let me = pos.turn();
+    let mut mine = [0.0f32; MAX_SIDE];
+    let mut theirs = [0.0f32; MAX_SIDE];
+    side_features(pos, me, &mut mine);
+    side_features(pos, me.other(), &mut theirs);
+    out[0] = 1.0;
+    for i in 0..n {
+        out[1 + i] = mine[i] - theirs[i];
+    }
+    phase(pos)
+}
+
+/// Self-play settings of a training run; kept in the weights file, so a run resumes with them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrainConfig {
+    /// The seed of the run: game `k` draws from it and `k` alone.
+    pub seed: u64,
+    /// The learning rate.
+    pub alpha: f32,
+    /// TD(λ)'s λ: how far back a difference between successive values reaches.
+    pub lambda: f32,
+    /// The share of moves played at random (after the search, whose value still counts).
+    pub epsilon: f32,
+    /// The self-play search depth in plies (at least 1).
+    pub depth: u32,
+    /// The most random plies a training game starts with (each game draws 0 to this many).
+    pub opening: u32,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        Self {
+            seed: 1,
+            alpha: 0.05,
+            lambda: 0.7,
+            epsilon: 0.05,
+            depth: 2,
+            opening: 8,
+        }
+    }
+}
+
+/// What a training game did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrainGame {
+    /// Plies played, the random opening included.
+    pub plies: u32,
+    /// The winner; `None` for a draw or a game stopped at the ply cap.
+    pub winner: Option<Side>,
+    /// The mean squared difference between successive values of South's winning chance (the
+    /// last one against the result): how far the weights were from predicting the game.
+    pub td_error: f32,
+}
+
+/// The weights of the learned evaluation of one game, with how they were made: a small text
+/// file (see [`Weights::to_text`]) that is also a training checkpoint.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    game: Game,
+    config: TrainConfig,
+    games: u64,
+    values: Vec<f32>,
+}
+
+impl Weights {
+    /// Starting weights for `game` before any training: the terms of [`crate::evaluate`]
+    /// (seeds; in the Bao family front-row seeds and a front row down to one pit; in Hus and
+    /// Omweso pits of two or more), in logits, the rest zero.
+    ///
+    /// # Errors
+    /// [`WeightsError::Unsupported`] for a game without features ([`is_learnable`]).
+    pub fn initial(game: Game, config: TrainConfig) -> Result<Self, WeightsError> {
+        if !is_learnable(game) {
+            return Err(WeightsError::Unsupported(game));
+        }
+        let block = 1 + side_len(Variant::new(game).width());
+        let mut values = vec![0.0; block * phases(game)];
+        // A seed is a quarter of a logit (SCALE); features count tenths of seeds, pits in eighths.
+        for b in 0..phases(game) {
+            let w = &mut values[b * block..][..block];
+            w[1] = 2.5;
+            w[2] = 2.5;
+            match game.family() {
+                Family::Bao => {
+                    w[3] = 0.5;
+                    w[5] = -0.75;
+                }
+                Family::Hus | Family::Omweso => w[6] = 0.8,
+                Family::Hawalis | Family::Kalah | Family::Kimasai | Family::KimasaiSliding => {}
+            }
+        }
+        Ok(Self {
+            game,
+            config,
+            games: 0,
+            values,
+        })
+    }
+
+    /// The game the weights are for.
+    #[must_use]
+    pub const fn game(&self) -> Game {
+        self.game
+    }
+
+    /// The training settings.
+    #[must_use]
+    pub const fn config(&self) -> TrainConfig {
+        self.config
+    }
+
+    /// The training games played so far.
+    #[must_use]
+    pub const fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// The weights, in the order of their names in the file.
+    #[must_use]
+    pub fn values(&self) -> &[f32] {
+        &self.values
+    }
+
+    /// The command that makes these weights from nothing (a run in chunks gives the same).
+    #[must_use]
+    pub fn command(&self) -> String {
+        let c = self.config;
+        format!(
+            "mancala train {} --seed {} --games {} --alpha {} --lambda {} --epsilon {} --depth {} \
+             --opening {}",
+            self.game.slug(),
+            c.seed,
+            self.games,
+            c.alpha,
+            c.lambda,
+            c.epsilon,
+            c.depth,
+            c.opening
+        )
+    }
+
+    fn block(&self, phase: usize) -> &[f32] {
+        let n = self.values.len() / phases(self.game);
+        &self.values[phase * n..][..n]
+    }
+
+    /// The model's logit of the side to move winning `pos` (a position of [`Self::game`]).
+    #[must_use]
+    pub fn logit(&self, pos: &Position) -> f32 {
+        let mut x = [0.0f32; MAX_SIDE + 1];
+        let phase = features(pos, &mut x);
+        let w = self.block(phase);
+        w.iter().zip(&x).map(|(a, b)| a * b).sum()
+    }
+
+    /// The value of `pos` in [`Score`] units for the side to move, short of a decided score.
+    #[must_use]
+    pub fn score(&self, pos: &Position) -> Score {
+        let s = (self.logit(pos) * SCALE).round();
+        let cap = (SCORE_DECIDED - 1) as f32;
+        s.clamp(-cap, cap) as Score
+    }
+
+    /// Plays training game number [`Self::games`] and updates the weights from it.
+    pub fn train_game(&mut self) -> TrainGame {
+        let c = self.config;
+        let mut rng = Rng::new(game_seed(c.seed, self.games));
+        let mut pos = Position::new(Variant::new(self.game));
+        let mut plies = 0;
+        for _ in 0..rng.below(c.opening as usize + 1) {
+            if pos.is_game_over() || pos.play_random(|n| rng.below(n)).is_none() {
+                break;
+            }
+            plies += 1;
+        }
+        let block = self.values.len() / phases(self.game);
+        // Per searched position: South's winning chance at its leaf, and the leaf's block and
+        // the gradient of that chance (none at a decided leaf).
+        let mut steps: Vec<Step> = Vec::new();
+        let winner = loop {
+            if let Some(o) = pos.outcome() {
+                break o.winner;
+            }
+            if plies >= TRAIN_MAX_PLIES {
+                break None;
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break Some(pos.turn().other());
+            }
+            let (best, leaf) = self.root(&pos, c.depth.max(1));
+            steps.push(self.south_chance(&leaf, block));
+            let draw = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+            let m = if draw < c.epsilon {
+                moves[rng.below(moves.len())]
+            } else {
+                best.unwrap_or(moves[0])
+            };
+            pos.play_unchecked(m);
+            plies += 1;
+        };
+        let last = match winner {
+            Some(Side::South) => 1.0,
+            Some(Side::North) => 0.0,
+            None => 0.5,
+        };
+        // Offline TD(λ): each step moves by alpha times the λ-discounted sum of the differences
+        // that follow it, all from the weights the game was played with.
+        let mut delta_sum = 0.0f32;
+        let mut squares = 0.0f32;
+        let mut next = last;
+        let mut update = vec![0.0f32; self.values.len()];
+        for (z, grad) in steps.iter().rev() {
+            squares += (next - z) * (next - z);
+            delta_sum = (next - z) + c.lambda * delta_sum;
+            next = *z;
+            if let Some((phase, g)) = grad {
+                for (u, gi) in update[phase * block..][..block].iter_mut().zip(g) {
+                    *u += c.alpha * delta_sum * gi;
+                }
+            }
+        }
+        for (w, u) in self.values.iter_mut().zip(&update) {
+            *w += u;
+        }
+        self.games += 1;
+        TrainGame {
+            plies,
+            winner,
+            td_error: squares / steps.len().max(1) as f32,
+        }
+    }
+
+    /// South's winning chance at a search leaf, with the block and gradient where the model
+    /// gave it.
+    fn south_chance(&self, leaf: &Position, block: usize) -> Step {
+        let decided = leaf.outcome().map(|o| o.winner).or_else(|| {
+            leaf.legal_moves()
+                .is_empty()
+                .then_some(Some(leaf.turn().other()))
+        });
+        if let Some(winner) = decided {
+            let z = match winner {
+                Some(Side::South) => 1.0,
+                Some(Side::North) => 0.0,
+                None => 0.5,
+            };
+            return (z, None);
+        }
+        let mut x = [0.0f32; MAX_SIDE + 1];
+        let phase = features(leaf, &mut x);
+        let sign = if leaf.turn() == Side::South {
+            1.0
+        } else {
+            -1.0
+        };
+        let v: f32 = self.block(phase).iter().zip(&x).map(|(a, b)| a * b).sum();
+        let z = sigmoid(sign * v);
+        let k = sign * z * (1.0 - z);
+        (
+            z,
+            Some((phase, x[..block].iter().map(|xi| k * xi).collect())),
+        )
+    }
+
+    /// The best move at the root and the leaf of its principal variation.
+    fn root(&self, pos: &Position, depth: u32) -> (Option<Move>, Position) {
+        let mut best: Option<(f32, Move, Position)> = None;
+        let mut alpha = f32::NEG_INFINITY;
+        pos.for_each_legal(|m, child| {
+            let (v, leaf) = if child.turn() == pos.turn() {
+                self.search(&child, depth - 1, alpha, f32::INFINITY, 1)
+            } else {
+                let (v, leaf) = self.search(&child, depth - 1, f32::NEG_INFINITY, -alpha, 1);
+                (-v, leaf)
+            };
+            if best.as_ref().is_none_or(|b| v > b.0) {
+                best = Some((v, m, leaf));
+                alpha = alpha.max(v);
+            }
+        });
+        match best {
+            Some((_, m, leaf)) => (Some(m), leaf),
+            None => (None, *pos),
+        }
+    }
+
+    /// Alpha-beta over the logits (decided positions at ±1000, sooner wins preferred), for the
+    /// side to move, with the leaf of the principal variation.
+    fn search(
+        &self,
+        pos: &Position,
+        depth: u32,
+        alpha: f32,
+        beta: f32,
+        ply: u32,
+    ) -> (f32, Position) {
+        if let Some(o) = pos.outcome() {
+            return (terminal_score(o, pos.turn(), ply) as f32 / 1000.0, *pos);
+        }
+        if depth == 0 {
+            return (self.logit(pos), *pos);
+        }
+        let mut best: Option<(f32, Position)> = None;
+        let mut alpha = alpha;
+        pos.for_each_legal(|_, child| {
+            if alpha >= beta {
+                return;
+            }
+            let same = child.turn() == pos.turn();
+            let (v, leaf) = if same {
+                self.search(&child, depth - 1, alpha, beta, ply + 1)
+            } else {
+                let (v, leaf) = self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+                (-v, leaf)
+            };
+            if best.as_ref().is_none_or(|b| v > b.0) {
+                best = Some((v, leaf));
+                alpha = alpha.max(v);
+            }
+        });
+        best.unwrap_or_else(|| (-(crate::SCORE_WIN - ply as Score) as f32 / 1000.0, *pos))
+    }
+
+    /// The weights file: a header of `key value` lines (the format and feature-set versions,
+    /// the game, the command that makes the weights, the training settings and games played),
+    /// one `w NAME VALUE` line per weight, and a last line `checksum` with the FNV-1a 64-bit
+    /// hash of everything before it. Values are written so that they read back exactly.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let c = self.config;
+        let mut s = format!(
+            "mancala-weights {WEIGHTS_FORMAT}\nfeatures {FEATURE_SET}\ngame {}\ncommand {}\n\
+             seed {}\ngames {}\nalpha {}\nlambda {}\nepsilon {}\ndepth {}\nopening {}\ncount {}\n",
+            self.game.slug(),
+            self.command(),
+            c.seed,
+            self.games,
+            c.alpha,
+            c.lambda,
+            c.epsilon,
+            c.depth,
+            c.opening,
+            self.values.len()
+        );
+        for (name, v) in names(self.game).iter().zip(&self.values) {
+            s.push_str(&format!("w {name} {v}\n"));
+        }
+        s.push_str(&format!("checksum {:016x}\n", fnv1a(s.as_bytes())));
+        s
+    }
+}
+
+/// A searched position of a training game: South's winning chance at its leaf, and where the
+/// model gave it, the leaf's block and the gradient of that chance.
+type Step = (f32, Option<(usize, Vec<f32>)>);
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The seed of training game `k` of a run seeded `seed`.
+fn game_seed(seed: u64, k: u64) -> u64 {
+    Rng::new(seed ^ k.wrapping_mul(0xA24B_AED4_963E_E407)).next_u64()
+}
+
+/// FNV-1a, 64 bits.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Why a weights file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WeightsError {
+    /// The first line is not `mancala-weights N`.
+    NotWeights,
+    /// A format version this build does not read.
+    Format(u32),
+    /// Weights for another feature set.
+    FeatureSet(u32),
+    /// The file has no `checksum` line at its end.
+    NoChecksum,
+    /// The checksum does not match the text before it.
+    Checksum {
+        /// The checksum the file states.
+        stated: u64,
+        /// The checksum of its text.
+        actual: u64,
+    },
+    /// A header line is missing or not in its place.
+    Missing(&'static str),
+    /// A line cannot be read.
+    Line {
+        /// The line number (1-based).
+        line: usize,
+        /// What was expected there.
+        expected: String,
+    },
+    /// A game slug that names no game.
+    UnknownGame(String),
+    /// A game the learned evaluation has no features for.
+    Unsupported(Game),
+    /// The number of weights is not the game's.
+    Count {
+        /// The game's number of weights.
+        expected: usize,
+        /// The file's.
+        found: usize,
+    },
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotWeights => f.write_str("not a weights file (no `mancala-weights` line)"),
+            Self::Format(v) => write!(
+                f,
+                "weights file format {v} is not read by this build (it reads {WEIGHTS_FORMAT})"
+            ),
+            Self::FeatureSet(v) => write!(
+                f,
+                "the weights are for feature set {v}, this build has feature set {FEATURE_SET}"
+            ),
+            Self::NoChecksum => f.write_str("the weights file has no checksum line at its end"),
+            Self::Checksum { stated, actual } => write!(
+                f,
+                "the weights file is damaged: its checksum is {stated:016x}, its text gives \
+                 {actual:016x}"
+            ),
+            Self::Missing(key) => write!(f, "the weights file has no `{key}` line in its place"),
+            Self::Line { line, expected } => {
+                write!(f, "line {line} of the weights file: expected {expected}")
+            }
+            Self::UnknownGame(s) => write!(f, "the weights file names an unknown game `{s}`"),
+            Self::Unsupported(g) => write!(f, "there is no learned evaluation for {}", g.slug()),
+            Self::Count { expected, found } => write!(
+                f,
+                "the weights file has {found} weights, the game has {expected}"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for WeightsError {}
+
+/// Reads the header line `key VALUE` at `lines[i]`.
+fn header<'a>(lines: &[&'a str], i: usize, key: &'static str) -> Result<&'a str, WeightsError> {
+    lines
+        .get(i)
+        .and_then(|l| l.strip_prefix(key))
+        .and_then(|rest| rest.strip_prefix(' '))
+        .ok_or(WeightsError::Missing(key))
+}
+
+fn number<T: FromStr>(lines: &[&str], i: usize, key: &'static str) -> Result<T, WeightsError> {
+    header(lines, i, key)?
+        .trim()
+        .parse()
+        .map_err(|_| WeightsError::Line {
+            line: i + 1,
+            expected: format!("`{key}` and a number"),
+        })
+}
+
+impl FromStr for Weights {
+    type Err = WeightsError;
+
+    fn from_str(text: &str) -> Result<Self, WeightsError> {
+        let first = text.lines().next().unwrap_or("");
+        let format: u32 = first
+            .strip_prefix("mancala-weights ")
+            .and_then(|v| v.trim().parse().ok())
+            .ok_or(WeightsError::NotWeights)?;
+        if format != WEIGHTS_FORMAT {
+            return Err(WeightsError::Format(format));
+        }
+        let body = text.trim_end_matches('\n');
+        let cut = body.rfind('\n').ok_or(WeightsError::NoChecksum)?;
+        let stated = body[cut + 1..]
+            .strip_prefix("checksum ")
+            .and_then(|h| u64::from_str_radix(h.trim(), 16).ok())
+            .ok_or(WeightsError::NoChecksum)?;
+        let actual = fnv1a(&body.as_bytes()[..=cut]);
+        if stated != actual {
+            return Err(WeightsError::Checksum { stated, actual });
+        }
+        let lines: Vec<&str> = body[..cut].lines().collect();
+        let features: u32 = number(&lines, 1, "features")?;
+        if features != FEATURE_SET {
+            return Err(WeightsError::FeatureSet(features));
+        }
+        let slug = header(&lines, 2, "game")?.trim();
+        let game = Game::ALL
+            .into_iter()
+            .find(|g| g.slug() == slug)
+            .ok_or_else(|| WeightsError::UnknownGame(slug.to_owned()))?;
+        if !is_learnable(game) {
+            return Err(WeightsError::Unsupported(game));
+        }
+        header(&lines, 3, "command")?;
+        let config = TrainConfig {
+            seed: number(&lines, 4, "seed")?,
+            alpha: number(&lines, 6, "alpha")?,
+            lambda: number(&lines, 7, "lambda")?,
+            epsilon: number(&lines, 8, "epsilon")?,
+            depth: number(&lines, 9, "depth")?,
+            opening: number(&lines, 10, "opening")?,
+        };
+        let games = number(&lines, 5, "games")?;
+        let count: usize = number(&lines, 11, "count")?;
+        let names = names(game);
+        let found = lines.len() - 12;
+        if count != names.len() || found != count {
+            return Err(WeightsError::Count {
+                expected: names.len(),
+                found: if count == names.len() { found } else { count },
+            });
+        }
+        let mut values = Vec::with_capacity(count);
+        for (k, name) in names.iter().enumerate() {
+            let i = 12 + k;
+            let value = lines[i]
+                .strip_prefix("w ")
+                .and_then(|r| r.strip_prefix(name.as_str()))
+                .and_then(|r| r.strip_prefix(' '))
+                .and_then(|v| v.trim().parse::<f32>().ok())
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| WeightsError::Line {
+                    line: i + 1,
+                    expected: format!("`w {name}` and a finite number"),
+                })?;
+            values.push(value);
+        }
+        Ok(Self {
+            game,
+            config,
+            games,
+            values,
+        })
+    }
+}
+
+/// The weights kept in the repository (crates/engine/weights), each made by the command in its
+/// header.
+const EMBEDDED: &[&str] = &[
+    include_str!("../weights/bao-la-kiswahili.txt"),
+    include_str!("../weights/hus.txt"),
+    include_str!("../weights/omweso.txt"),
+];
+
+static MODELS: OnceLock<Vec<Weights>> = OnceLock::new();
+
+/// Uses `weights` for the learned evaluation of their games in this process, in place of the
+/// embedded ones. Must come before the first learned evaluation.
+///
+/// # Errors
+/// Returns the weights (with the embedded ones) when the learned evaluation is already in use.
+pub fn install_weights(weights: Vec<Weights>) -> Result<(), Vec<Weights>> {
+    let mut all = weights;
+    for w in embedded() {
+        if all.iter().all(|x| x.game != w.game) {
+            all.push(w);
+        }
+    }
+    MODELS.set(all)
+}
+
+fn embedded() -> Vec<Weights> {
+    EMBEDDED.iter().filter_map(|t| t.parse().ok()).collect()
+}
+
+fn models() -> &'static [Weights] {
+    MODELS.get_or_init(embedded)
+}
+
+/// The weights the learned evaluation uses for `game`, if it has any.
+#[must_use]
+pub fn learned_weights(game: Game) -> Option<&'static Weights> {
+    models().iter().find(|w| w.game == game)
+}
+
+/// The learned evaluation: the weights of the position's game ([`learned_weights`]), or
+/// [`crate::evaluate`] for a game without them.
+#[must_use]
+pub fn evaluate_learned(pos: &Position) -> Score {
+    match learned_weights(pos.variant().game()) {
+        Some(w) => w.score(pos),
+        None => evaluate(pos),
+    }
+}
+
+/// The features of `pos` that the learned evaluation weighs, by name (the side to move's less
+/// the opponent's, the bias first), for the block that applies; `None` for a game without them.
+#[must_use]
+pub fn learned_features(pos: &Position) -> Option<Vec<(String, f32)>> {
+    let game = pos.variant().game();
+    if !is_learnable(game) {
+        return None;
+    }
+    let mut x = [0.0f32; MAX_SIDE + 1];
+    let phase = features(pos, &mut x);
+    let names = names(game);
+    let block = names.len() / phases(game);
+    Some(
+        names[phase * block..][..block]
+            .iter()
+            .zip(x)
+            .map(|(n, v)| {
+                (
+                    n.split_once('.')
+                        .filter(|_| phases(game) == 2)
+                        .map_or(n.as_str(), |(_, rest)| rest)
+                        .to_owned(),
+                    v,
+                )
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use mancala::{Row, SeedTotal, Setup};
+
+    use super::*;
+
+    fn hus(diagram: &str) -> Position {
+        let setup: Setup = diagram.parse().expect("a diagram");
+        Position::from_setup(Variant::new(Game::Hus), &setup, SeedTotal::AllowPartial)
+            .expect("a position")
+    }
+
+    fn feature(pos: &Position, name: &str) -> f32 {
+        learned_features(pos)
+            .expect("features")
+            .into_iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("no feature {name}"))
+            .1
+    }
+
+    #[test]
+    fn features_of_a_known_position() {
+        // South: A1 1 seed, B1 2. North: a8 3 seeds facing A1, b8 2 behind it.
+        let pos = hus("2,0,0,0,0,0,0,0/3,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0 S");
+        let close = |name: &str, want: f32| {
+            let got = feature(&pos, name);
+            assert!((got - want).abs() < 1e-6, "{name}: {got}, not {want}");
+        };
+        close("bias", 1.0);
+        close("board", 0.3 - 0.5);
+        close("front", 0.1 - 0.3);
+        close("front-pits", 0.0);
+        close("lone-front", 0.0);
+        close("movable", 1.0 / 8.0 - 2.0 / 8.0);
+        close("singles", 1.0 / 8.0);
+        // South threatens a8 + b8 = 5 seeds; North threatens A1 + B1 = 3.
+        close("threat", 0.5 - 0.3);
+        close("threat-sum", 0.5 - 0.3);
+        // Kichwa: the front row's end pits (South's A1; North's a8).
+        close("kichwa", 0.1 - 0.3);
+        close("seeds.A1", 0.1 - 0.0);
+        close("seeds.B1", 0.2);
+        close("seeds.A8", -0.3);
+        close("occupied.A8", -1.0);
+        close("movable.B8", -1.0);
+        close("nyumba", 0.0);
+        // The same position with North to move: every difference changes sign.
+        let north = hus("2,0,0,0,0,0,0,0/3,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0 N");
+        for ((n, a), (_, b)) in learned_features(&pos)
+            .expect("features")
+            .into_iter()
+            .zip(learned_features(&north).expect("features"))
+            .skip(1)
+        {
+            assert!((a + b).abs() < 1e-6, "{n}: {a} and {b}");
+        }
+        assert!(learned_features(&Position::new(Variant::new(Game::Kalah))).is_none());
+    }
+
+    /// The features read pit by pit with [`Position::seeds`], as the first version did: the
+    /// reference for the ring reading.
+    fn reference_features(pos: &Position, s: Side) -> Vec<f32> {
+        let v = pos.variant();
+        let (w, wu, o) = (v.width(), v.width() as u8, s.other());
+        let seeds = |side: Side, row: Row, c: u8| {
+            Pit::new(side, row, c).map_or(0, |p| u32::from(pos.seeds(p)))
+        };
+        let ring: Vec<u8> = (0..2 * w)
+            .map(|r| pos.seeds(Pit::from_ring(s, r, w)))
+            .collect();
+        let count = |f: &dyn Fn(u8) -> bool| ring.iter().filter(|&&n| f(n)).count() as f32;
+        let front_pits = (1..=wu).filter(|&c| seeds(s, Row::Front, c) > 0).count() as f32;
+        let (mut threat, mut sum) = (0, 0);
+        for c in 1..=wu {
+            let facing = seeds(o, Row::Front, wu + 1 - c);
+            let behind = seeds(o, Row::Back, wu + 1 - c);
+            if seeds(s, Row::Front, c) == 0 || facing == 0 {
+                continue;
+            }
+            let t = match take(v.game()) {
+                Take::Front => facing,
+                Take::BothOccupied if behind == 0 => 0,
+                _ => facing + behind,
+            };
+            sum += t;
+            threat = threat.max(t);
+        }
+        let nyumba = pos
+            .nyumba_pit(s)
+            .filter(|_| pos.owns_nyumba(s))
+            .map(|p| pos.seeds(p));
+        let mut out = vec![
+            pos.side_seeds(s) as f32 / 10.0,
+            f32::from(pos.hand(s).unwrap_or(0)) / 10.0,
+            pos.front_seeds(s) as f32 / 10.0,
+            front_pits / 8.0,
+            f32::from(u8::from(front_pits <= 1.0)),
+            count(&|n| n >= 2) / 8.0,
+            count(&|n| n == 1) / 8.0,
+            count(&|n| n == 0) / 8.0,
+            count(&|n| n >= 10),
+            f32::from(u8::from(nyumba.is_some())),
+            f32::from(u8::from(nyumba.is_some_and(|n| n >= 6))),
+            f32::from(nyumba.unwrap_or(0)) / 10.0,
+            threat as f32 / 10.0,
+            sum as f32 / 10.0,
+            (seeds(s, Row::Front, 1) + seeds(s, Row::Front, wu)) as f32 / 10.0,
+            (seeds(s, Row::Front, 2) + seeds(s, Row::Front, wu - 1)) as f32 / 10.0,
+        ];
+        out.extend(ring.iter().map(|&n| f32::from(n.min(20)) / 10.0));
+        out.extend(ring.iter().map(|&n| f32::from(u8::from(n > 0))));
+        out.extend(ring.iter().map(|&n| f32::from(u8::from(n >= 2))));
+        out
+    }
+
+    #[test]
+    fn ring_features_are_the_pit_by_pit_ones() {
+        let mut rng = Rng::new(3);
+        for game in Game::ALL.into_iter().filter(|&g| is_learnable(g)) {
+            let mut pos = Position::new(Variant::new(game));
+            let mut checked = 0;
+            while checked < 300 {
+                if pos.is_game_over() || pos.play_random(|n| rng.below(n)).is_none() {
+                    pos = Position::new(Variant::new(game));
+                    continue;
+                }
+                for s in [Side::South, Side::North] {
+                    let mut fast = [0.0f32; MAX_SIDE];
+                    side_features(&pos, s, &mut fast);
+                    let want = reference_features(&pos, s);
+                    assert_eq!(&fast[..want.len()], &want[..], "{game:?} {}", pos.diagram());
+                }
+                checked += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn bao_has_a_namua_and_a_mtaji_block() {
+        let start = Position::new(Variant::BAO_LA_KISWAHILI);
+        assert_eq!(phase(&start), 0);
+        let f = learned_features(&start).expect("features");
+        // The start is symmetric: every difference is zero.
+        assert!(f.iter().skip(1).all(|(_, v)| *v == 0.0), "{f:?}");
+        let w = Weights::initial(Game::BaoLaKiswahili, TrainConfig::default()).expect("weights");
+        assert_eq!(w.values().len(), 2 * f.len());
+        assert_eq!(
+            names(Game::BaoLaKiswahili)[f.len()],
+            "mtaji.bias",
+            "the second block"
+        );
+        // The starting weights value material as evaluate does, near 100 a seed.
+        let pos = hus("0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S");
+        let w = Weights::initial(Game::Hus, TrainConfig::default()).expect("weights");
+        assert_eq!(w.score(&pos), 100 + 40);
+    }
+
+    fn resign(text: &str) -> String {
+        let body = &text[..text.rfind("checksum ").expect("a checksum")];
+        format!("{body}checksum {:016x}\n", fnv1a(body.as_bytes()))
+    }
+
+    #[test]
+    fn weights_round_trip_and_refuse_damage() {
+        let cfg = TrainConfig {
+            depth: 1,
+            ..TrainConfig::default()
+        };
+        let mut w = Weights::initial(Game::Hus, cfg).expect("weights");
+        w.train_game();
+        let text = w.to_text();
+        let back: Weights = text.parse().expect("reads back");
+        assert_eq!(back, w);
+        assert!(
+            text.contains("\ncommand mancala train hus --seed 1 --games 1 "),
+            "{text}"
+        );
+        assert!(text.len() < 10_000);
+
+        let err = |t: &str| t.parse::<Weights>().expect_err("refused");
+        // One weight changed without the checksum: damaged.
+        let damaged = text.replacen("w board ", "w board 1", 1);
+        assert!(matches!(err(&damaged), WeightsError::Checksum { .. }));
+        assert!(err(&damaged).to_string().contains("damaged"));
+        assert_eq!(err("hello\n"), WeightsError::NotWeights);
+        assert_eq!(err(""), WeightsError::NotWeights);
+        let unsigned = &text[..text.rfind("checksum ").expect("checksum")];
+        assert_eq!(err(unsigned), WeightsError::NoChecksum);
+        assert_eq!(
+            err(&resign(&text.replacen(
+                "mancala-weights 1",
+                "mancala-weights 9",
+                1
+            ))),
+            WeightsError::Format(9)
+        );
+        assert_eq!(
+            err(&resign(&text.replacen("features 1", "features 7", 1))),
+            WeightsError::FeatureSet(7)
+        );
+        assert_eq!(
+            err(&resign(&text.replacen("game hus", "game chess", 1))),
+            WeightsError::UnknownGame("chess".to_owned())
+        );
+        assert_eq!(
+            err(&resign(&text.replacen("game hus", "game kalah", 1))),
+            WeightsError::Unsupported(Game::Kalah)
+        );
+        let short = text.replacen("w bias ", "x bias ", 1);
+        let short: String = short
+            .lines()
+            .filter(|l| !l.starts_with("x "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(matches!(
+            err(&resign(&short)),
+            WeightsError::Count { found, expected } if found + 1 == expected
+        ));
+        let nan = resign(&text.replacen("w board ", "w board NaN", 1));
+        let e = err(&nan);
+        assert!(matches!(e, WeightsError::Line { .. }), "{e}");
+        assert!(
+            e.to_string().contains("`w board` and a finite number"),
+            "{e}"
+        );
+        let no_alpha = resign(&text.replacen("\nalpha ", "\nalfa ", 1));
+        assert_eq!(err(&no_alpha), WeightsError::Missing("alpha"));
+    }
+
+    #[test]
+    fn training_is_reproducible_in_chunks() {
+        let cfg = TrainConfig {
+            depth: 1,
+            seed: 7,
+            ..TrainConfig::default()
+        };
+        let start = Weights::initial(Game::Hus, cfg).expect("weights");
+        let mut one = start.clone();
+        for _ in 0..4 {
+            one.train_game();
+        }
+        let mut two = start.clone();
+        for _ in 0..2 {
+            two.train_game();
+        }
+        let mut two: Weights = two.to_text().parse().expect("a checkpoint");
+        for _ in 0..2 {
+            two.train_game();
+        }
+        assert_eq!(one.games(), 4);
+        assert_eq!(one.to_text(), two.to_text());
+        assert_ne!(one.values(), start.values(), "the games taught something");
+        let mut other = Weights::initial(Game::Hus, TrainConfig { seed: 8, ..cfg }).expect("w");
+        for _ in 0..4 {
+            other.train_game();
+        }
+        assert_ne!(other.values(), one.values());
+    }
+
+    #[test]
+    fn the_embedded_weights_read() {
+        for text in EMBEDDED {
+            let w: Weights = text.parse().expect("embedded weights");
+            assert!(w.games() > 0, "{}", w.game().slug());
+            assert!(text.len() < 100_000);
+        }
+        assert_eq!(embedded().len(), EMBEDDED.len());
+        for game in [Game::BaoLaKiswahili, Game::Hus, Game::Omweso] {
+            assert!(learned_weights(game).is_some(), "{}", game.slug());
+        }
+    }
+
+    #[test]
+    fn without_weights_the_learned_evaluation_is_evaluate() {
+        let kalah = Position::new(Variant::new(Game::Kalah));
+        assert_eq!(evaluate_learned(&kalah), evaluate(&kalah));
+        assert!(Weights::initial(Game::Kalah, TrainConfig::default()).is_err());
+    }
+}
