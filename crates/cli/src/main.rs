@@ -743,11 +743,11 @@ impl From<SideArg> for Side {
 fn run(cli: Cli) -> Result<()> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    // Level 8 of Kalah (match, play, analyse) reads and writes its book there; `serve` sets
-    // its own.
-    if let Some(dir) = std::env::var_os("MANCALA_BOOK_DIR") {
-        mancala_engine::perfect::set_book_dir(Some(PathBuf::from(dir)));
-    }
+    // Level 8 of Kalah (match, play, analyse) reads and writes its book there, as `serve`
+    // does by default beside ./mancala.db; `serve` sets its own.
+    let book_dir =
+        std::env::var_os("MANCALA_BOOK_DIR").map_or_else(|| PathBuf::from("."), PathBuf::from);
+    mancala_engine::perfect::set_book_dir(Some(book_dir));
     match cli.command {
         Command::Serve(a) => serve::run(&a)?,
         Command::Fuzz(a) => {

@@ -251,7 +251,7 @@ impl Default for PerfectKalah {
 }
 
 /// The share of the move's time the solver may take before alpha-beta has the rest.
-const SOLVER_SHARE: f64 = 0.75;
+const SOLVER_SHARE: f64 = 0.9;
 
 impl PerfectKalah {
     /// A new player (the database and book are shared by all).

@@ -77,14 +77,12 @@ fn level_8_keeps_the_value_near_the_start_and_in_mid_game() {
     let stop = AtomicBool::new(false);
     for empty_capture in [false, true] {
         // Near a start: the book, built as the real one is.
-        let t0 = std::time::Instant::now();
         let start = small_start(empty_capture);
         let base = Arc::new(solver(empty_capture, 4, 10));
         let mut build = KalahSolver::sharing_database(18, &base);
         let mut probe = KalahSolver::sharing_database(PLAY_TABLE_BITS, &base);
         let book =
             KalahBook::build(&mut build, &mut probe, &start, 400, &stop, &mut |_| {}).unwrap();
-        eprintln!("book {} at {:?}", book.len(), t0.elapsed());
         assert!(book.len() >= 5, "{} positions", book.len());
         let book = Arc::new(book);
         let mut check = KalahSolver::sharing_database(20, &base);
@@ -128,8 +126,6 @@ fn level_8_keeps_the_value_near_the_start_and_in_mid_game() {
             "{from_book} {from_solver}"
         );
         assert!(checked >= 60);
-
-        eprintln!("start region {:?}", t0.elapsed());
         // Mid game of the full board: random games until 20 seeds are left in the pits; the
         // solver alone.
         let mut check = KalahSolver::sharing_database(20, &base);
@@ -148,7 +144,6 @@ fn level_8_keeps_the_value_near_the_start_and_in_mid_game() {
             assert_eq!(source, Source::Solver);
             n += 1;
         }
-        eprintln!("mid game {:?}", t0.elapsed());
     }
 }
 
