@@ -379,7 +379,7 @@ fn play_game(
 ) -> Result<GameLine> {
     let opp = OPPONENTS[(g % 4) as usize];
     // Level 8 is South in games 0-3 of every 8, North in games 4-7.
-    let hero = if (g / 4) % 2 == 0 {
+    let hero = if (g / 4).is_multiple_of(2) {
         Side::South
     } else {
         Side::North
