@@ -11,6 +11,7 @@ mod arena;
 mod bench;
 mod bench_server;
 mod board;
+mod book;
 mod cpu;
 mod fuzz;
 mod games;
@@ -147,6 +148,18 @@ enum Command {
                       mancala train hus --out hus.txt --resume hus.txt --games 20000"
     )]
     Train(train::TrainArgs),
+    /// The perfect-Kalah book: build it ahead of time, or check a book file
+    #[command(
+        after_help = "The book is what level 8 plays from near the start of kalah (6 pits, 4 \
+                      seeds), with and\nwithout empty_capture; the server builds it on first \
+                      use if missing (docs/engine.md).\n\
+                      Examples:\n  mancala book build kalah --book-dir /var/lib/mancala\n  \
+                      mancala book check kalah --rules empty_capture"
+    )]
+    Book {
+        #[command(subcommand)]
+        what: BookCommand,
+    },
     /// Benchmarks (they measure; they are not tests)
     Bench {
         #[command(subcommand)]
@@ -155,7 +168,36 @@ enum Command {
 }
 
 #[derive(Debug, Subcommand)]
+enum BookCommand {
+    /// Build the book (a few minutes to an hour) and write it into the book folder
+    Build(BookArgs),
+    /// Read the book in the book folder and say what it holds, or why it is refused
+    Check(BookArgs),
+}
+
+#[derive(Debug, Args)]
+struct BookArgs {
+    /// The variant: kalah
+    variant: String,
+    /// Rule options (`empty_capture`)
+    #[arg(long, value_name = "OPTIONS")]
+    rules: Option<String>,
+    /// The book folder
+    #[arg(
+        long,
+        env = "MANCALA_BOOK_DIR",
+        default_value = ".",
+        value_name = "DIR"
+    )]
+    book_dir: PathBuf,
+}
+
+#[derive(Debug, Subcommand)]
 enum BenchCommand {
+    /// Level 8 of kalah against levels 5 to 7 and MCTS, every move it made checked by the
+    /// solver: the count of moves that lose value (target 0), the score, the time a move
+    #[command(after_help = PERFECT_HELP)]
+    KalahPerfect(PerfectArgs),
     /// Playouts, move generation and never-ending moves of the rules library
     Rules {
         /// Seconds of playouts per variant (each variant takes about 2.75 times that)
@@ -231,6 +273,52 @@ enum BenchCommand {
         #[arg(value_name = "MOVE")]
         text: String,
     },
+}
+
+const PERFECT_HELP: &str = "\
+Plays --games games of level 8 against level5, level6, level7 and MCTS in turn (level 8 South
+in four games of eight, North in the others; the opponent's first move, and in half the games
+its second, at random), checks every position level 8 moved from with the solver (the move
+keeps the game value or it is counted), and prints a table. Finished games are appended to
+--state and skipped when the command runs again, so a long run goes in chunks
+(--max-seconds). The book is read from --book-dir, or built there first.
+
+Example:
+  mancala bench kalah-perfect kalah --rules empty_capture --games 200 --max-seconds 1800";
+
+#[derive(Debug, Args)]
+struct PerfectArgs {
+    /// The variant: kalah
+    variant: String,
+    /// Rule options (`empty_capture`)
+    #[arg(long, value_name = "OPTIONS")]
+    rules: Option<String>,
+    /// Games in all (a quarter against each opponent)
+    #[arg(long, default_value_t = 200, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    games: u64,
+    /// The book folder
+    #[arg(
+        long,
+        env = "MANCALA_BOOK_DIR",
+        default_value = ".",
+        value_name = "DIR"
+    )]
+    book_dir: PathBuf,
+    /// The file of finished games (default: kalah-perfect-RULES.txt in the book folder)
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
+    /// Start no game after this many seconds (run again to resume)
+    #[arg(long, value_name = "S")]
+    max_seconds: Option<f64>,
+    /// Level 8's time a move in milliseconds
+    #[arg(long, default_value_t = 1000, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    time: u64,
+    /// MCTS's time a move in milliseconds
+    #[arg(long, default_value_t = 1000, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    mcts_time: u64,
 }
 
 const LADDER_HELP: &str = "\
@@ -769,6 +857,11 @@ impl From<SideArg> for Side {
 fn run(cli: Cli) -> Result<()> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
+    // Level 8 of Kalah (match, play, analyse) reads and writes its book there, as `serve`
+    // does by default beside ./mancala.db; `serve` sets its own.
+    let book_dir =
+        std::env::var_os("MANCALA_BOOK_DIR").map_or_else(|| PathBuf::from("."), PathBuf::from);
+    mancala_engine::perfect::set_book_dir(Some(book_dir));
     match cli.command {
         Command::Serve(a) => serve::run(&a)?,
         Command::Fuzz(a) => {
@@ -860,6 +953,45 @@ fn run(cli: Cli) -> Result<()> {
         } => {
             let variant = parse_variant(&variant, rules.as_deref())?;
             solve::run(&mut out, variant, from.as_deref(), table_bits, db_seeds)?;
+        }
+        Command::Book { what } => match what {
+            BookCommand::Build(a) => {
+                let variant = parse_variant(&a.variant, a.rules.as_deref())?;
+                book::build(&mut out, variant, &a.book_dir)?;
+            }
+            BookCommand::Check(a) => {
+                let variant = parse_variant(&a.variant, a.rules.as_deref())?;
+                book::check(&mut out, variant, &a.book_dir)?;
+            }
+        },
+        Command::Bench {
+            what: BenchCommand::KalahPerfect(a),
+        } => {
+            let variant = parse_variant(&a.variant, a.rules.as_deref())?;
+            let empty_capture = book::perfect_rules(variant)?;
+            if a.max_seconds.is_some_and(|s| !(s.is_finite() && s > 0.0)) {
+                return Err(anyhow!("--max-seconds must be a number of seconds above 0"));
+            }
+            let state = a.state.unwrap_or_else(|| {
+                a.book_dir.join(format!(
+                    "kalah-perfect-{}.txt",
+                    if empty_capture {
+                        "empty-capture"
+                    } else {
+                        "standard"
+                    }
+                ))
+            });
+            let cfg = book::PerfectBench {
+                variant,
+                games: a.games,
+                book_dir: a.book_dir,
+                state,
+                max_seconds: a.max_seconds,
+                time: Duration::from_millis(a.time),
+                mcts_time: Duration::from_millis(a.mcts_time),
+            };
+            book::bench(&mut out, &cfg)?;
         }
         Command::Bench {
             what:

@@ -1,6 +1,7 @@
 //! `mancala serve`: the play site.
 
 use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -24,6 +25,11 @@ pub(crate) struct ServeArgs {
     /// metrics)
     #[arg(long, env = "MANCALA_METRICS_ADDR")]
     metrics_addr: Option<SocketAddr>,
+    /// Folder of level 8's Kalah books, read or built on first use (default: the SQLite
+    /// file's folder; the working directory with PostgreSQL; none, memory only, with
+    /// `sqlite::memory:`)
+    #[arg(long, env = "MANCALA_BOOK_DIR", value_name = "DIR")]
+    book_dir: Option<PathBuf>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -232,6 +238,23 @@ async fn shutdown_signal() {
     tracing::info!("shutting down");
 }
 
+/// Where the Kalah books go when `--book-dir` is not given: beside a SQLite file, in the
+/// working directory with PostgreSQL, nowhere (memory only) with an in-memory SQLite.
+fn default_book_dir(database_url: &str) -> Option<PathBuf> {
+    let Some(rest) = database_url.strip_prefix("sqlite:") else {
+        return Some(PathBuf::from("."));
+    };
+    let path = rest.strip_prefix("//").unwrap_or(rest);
+    let path = path.split('?').next().unwrap_or_default();
+    if path.is_empty() || path.contains(":memory:") || database_url.contains("mode=memory") {
+        return None;
+    }
+    match Path::new(path).parent() {
+        Some(p) if !p.as_os_str().is_empty() => Some(p.to_path_buf()),
+        _ => Some(PathBuf::from(".")),
+    }
+}
+
 pub(crate) fn run(args: &ServeArgs) -> Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -249,6 +272,15 @@ pub(crate) fn run(args: &ServeArgs) -> Result<()> {
         searches,
         limits: args.limits.to_limits(),
     };
+    let book_dir = args
+        .book_dir
+        .clone()
+        .or_else(|| default_book_dir(&config.database_url));
+    match &book_dir {
+        Some(d) => tracing::info!(book_dir = %d.display(), "kalah books"),
+        None => tracing::info!("kalah books in memory only (an in-memory database)"),
+    }
+    mancala_engine::perfect::set_book_dir(book_dir);
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {
         let mut server = Server::bind(&config).await?;
@@ -286,6 +318,20 @@ mod tests {
     use clap::Parser;
 
     use super::*;
+
+    #[test]
+    fn books_go_beside_the_database() {
+        let dir = |u: &str| default_book_dir(u).map(|p| p.display().to_string());
+        assert_eq!(dir("sqlite://mancala.db").as_deref(), Some("."));
+        assert_eq!(
+            dir("sqlite:///var/lib/mancala/mancala.db?mode=rwc").as_deref(),
+            Some("/var/lib/mancala")
+        );
+        assert_eq!(dir("sqlite://data/m.db").as_deref(), Some("data"));
+        assert_eq!(dir("sqlite::memory:"), None);
+        assert_eq!(dir("sqlite://x.db?mode=memory"), None);
+        assert_eq!(dir("postgres://u:p@h/db").as_deref(), Some("."));
+    }
 
     #[test]
     fn durations_read_with_their_units() {

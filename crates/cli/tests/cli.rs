@@ -1152,3 +1152,43 @@ fn bench_ladder_plays_each_pairing_and_ends_with_a_table() {
     assert!(err.contains("--bottom 5 is above --top 3"), "{err}");
     assert_input_error(&run(&["bench", "ladder", "kalah", "--top", "9"], ""));
 }
+
+/// `book check` names what is wrong with a book file, and `book`/`bench kalah-perfect` refuse
+/// games other than Kalah(6,4), each in one line.
+#[test]
+fn book_files_and_games_are_refused_clearly() {
+    let dir = std::env::temp_dir().join(format!("mancala-cli-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let d = dir.to_str().expect("a UTF-8 path");
+    let err = assert_input_error(&run(&["book", "check", "kalah", "--book-dir", d], ""));
+    assert!(err.contains("kalah-book-standard.bin"), "{err}");
+    std::fs::write(dir.join("kalah-book-empty-capture.bin"), b"not a book").expect("written");
+    let err = assert_input_error(&run(
+        &[
+            "book",
+            "check",
+            "kalah",
+            "--rules",
+            "empty_capture",
+            "--book-dir",
+            d,
+        ],
+        "",
+    ));
+    assert!(err.contains("not a Kalah book file"), "{err}");
+    for args in [
+        &["book", "build", "hus", "--book-dir", d][..],
+        &["book", "check", "kalah-6x6", "--book-dir", d][..],
+        &[
+            "bench",
+            "kalah-perfect",
+            "bao-la-kiswahili",
+            "--book-dir",
+            d,
+        ][..],
+    ] {
+        let err = assert_input_error(&run(args, ""));
+        assert!(err.contains("kalah (6 pits, 4 seeds)"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).expect("removed");
+}

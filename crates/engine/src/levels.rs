@@ -13,7 +13,10 @@ use std::time::Duration;
 
 use mancala::{Family, Game, Position};
 
-use crate::{AlphaBeta, Greedy, Limits, Player, SearchResult, evaluate_learned, learned_weights};
+use crate::{
+    AlphaBeta, Greedy, Limits, PerfectKalah, Player, SearchResult, evaluate_learned,
+    learned_weights,
+};
 
 /// How a level chooses its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +26,9 @@ pub enum Style {
     Novice(u8),
     /// Alpha-beta ([`AlphaBeta`]) within the level's limits.
     AlphaBeta,
+    /// Perfect play in Kalah(6,4) ([`PerfectKalah`]): the book, else the solver within the
+    /// level's time, else alpha-beta.
+    Perfect,
 }
 
 /// A level: what it is and how to build it.
@@ -72,6 +78,13 @@ impl Level {
                 format!("alpha-beta, {} s a move", t.as_secs_f64())
             }
             (Style::AlphaBeta, None, None) => "alpha-beta".to_owned(),
+            (Style::Perfect, _, Some(t)) => format!(
+                "perfect play (book and solver), else alpha-beta, {} s a move",
+                t.as_secs_f64()
+            ),
+            (Style::Perfect, _, None) => {
+                "perfect play (book and solver), else alpha-beta".to_owned()
+            }
         };
         if self.style == Style::AlphaBeta && self.limits.depth.is_none() && self.threads() > 1 {
             text.push_str(&format!(", {} threads", self.threads()));
@@ -155,6 +168,22 @@ pub const LEVELS: [Level; 8] = [
     TOP,
 ];
 
+/// Kalah(6,4): the default table, with level 8 playing perfectly (docs/engine.md, "Perfect
+/// Kalah").
+pub const KALAH_LEVELS: [Level; 8] = [
+    LEVELS[0],
+    LEVELS[1],
+    LEVELS[2],
+    LEVELS[3],
+    LEVELS[4],
+    LEVELS[5],
+    LEVELS[6],
+    Level {
+        style: Style::Perfect,
+        ..TOP
+    },
+];
+
 /// Hus and Omweso: more search soon stops paying, so the steps are novices and small searches,
 /// and level 7 searches 5 plies. In Hus each ply more scores less against the ply below (0.720,
 /// 0.675, 0.635, 0.595 from 3 v 2 to 6 v 5 plies) and 12 plies score only 0.52 against 8; in
@@ -191,6 +220,7 @@ pub const fn levels(game: Game) -> &'static [Level; 8] {
         Family::Hus | Family::Omweso => &CAPTURE_LEVELS,
         // Measured apart (docs/engine.md, "Levels").
         Family::Bao if matches!(game, Game::BaoLaKujifunza) => &KUJIFUNZA_LEVELS,
+        Family::Kalah if matches!(game, Game::Kalah) => &KALAH_LEVELS,
         Family::Bao
         | Family::Hawalis
         | Family::Kalah
@@ -249,6 +279,7 @@ pub fn level(game: Game, n: u8, seed: u64) -> Option<Box<dyn Player>> {
             Box::new(AlphaBeta::with_eval(None, evaluate_learned))
         }
         Style::AlphaBeta => Box::new(AlphaBeta::new(None)),
+        Style::Perfect => Box::new(PerfectKalah::new()),
     };
     Some(Box::new(LevelPlayer { level, inner }))
 }
@@ -275,6 +306,10 @@ mod tests {
         );
         assert_eq!(LEVELS[5].description(), "alpha-beta, 0.03 s a move");
         assert_eq!(LEVELS[6].description(), "alpha-beta, 0.14 s a move");
+        assert_eq!(
+            KALAH_LEVELS[7].description(),
+            "perfect play (book and solver), else alpha-beta, 1 s a move"
+        );
         // A share above 100 is the beginner, as Greedy::novice takes it.
         let odd = Level {
             style: Style::Novice(150),
@@ -299,7 +334,9 @@ mod tests {
                 assert_eq!(usize::from(l.number), i + 1, "{game:?}");
             }
             assert_eq!(table[0], BEGINNER, "{game:?}");
-            assert_eq!(table[7], TOP, "{game:?}");
+            assert_eq!(table[7].limits, TOP.limits, "{game:?}");
+            let perfect = table[7].style == Style::Perfect;
+            assert_eq!(perfect, game == Game::Kalah, "{game:?}");
         }
     }
 }

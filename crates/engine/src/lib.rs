@@ -23,17 +23,22 @@ use std::time::Duration;
 use mancala::{Move, Position};
 
 mod alphabeta;
+mod book;
 mod eval;
 mod greedy;
 mod learn;
 mod levels;
 mod mcts;
+pub mod perfect;
 mod prom;
 mod random;
 mod rng;
 mod solve;
 
 pub use alphabeta::{AlphaBeta, MAX_THREADS, Negamax};
+pub use book::{
+    BOOK_DATABASE_SEEDS, BookError, BuildProgress, KalahBook, PLAY_TABLE_BITS, PROBE_NODES,
+};
 pub use eval::{Evaluator, Material, SCORE_WIN, Score, evaluate, evaluate_threats, terminal_score};
 pub use greedy::Greedy;
 pub use learn::{
@@ -41,14 +46,15 @@ pub use learn::{
     install_weights, is_learnable, learned_features, learned_weights,
 };
 pub use levels::{
-    CAPTURE_LEVELS, KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, TOP_THREADS, level,
-    levels, uses_learned,
+    CAPTURE_LEVELS, KALAH_LEVELS, KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, TOP_THREADS,
+    level, levels, uses_learned,
 };
 pub use mcts::{Mcts, MctsConfig};
+pub use perfect::PerfectKalah;
 pub use prom::{MAX_MODELS, Prom, SeedCount};
 pub use random::RandomPlayer;
 pub use rng::Rng;
-pub use solve::{KalahSolver, Solution, kalah_solver};
+pub use solve::{KalahSolver, MoveSolution, Solution, kalah_solver};
 
 /// How much a search may do. Every bound that is set applies; a search with none runs until
 /// its stop flag is set (or, for a fixed-depth player, to its own depth).

@@ -15,9 +15,11 @@
 //!   valued from the database before any is searched, and the bound that no side can win
 //!   more than the seeds on the board.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
-use mancala::{Family, Pit, Position, Row, RuleOption, Side};
+use mancala::{Family, Move, Pit, Position, Row, RuleOption, Side};
 
 /// Pits a side.
 const PITS: usize = 6;
@@ -68,7 +70,6 @@ fn rank(b: &Board) -> (u64, usize) {
     (r, prefix + usize::from(b[ALL - 1]))
 }
 
-#[cfg(test)]
 /// A key unique to a board over all seed counts: the boards with fewer seeds first
 /// (`C(n+11,12)` of them), then the rank among those with `n`.
 #[inline]
@@ -172,7 +173,7 @@ fn child(b: &Board, i: usize, empty_capture: bool) -> Child {
 }
 
 /// The endgame database: the value of every board with up to `seeds` seeds in the pits.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Database {
     /// `layers[n][rank]`: the value of a board with `n` seeds for the side to move.
     layers: Vec<Vec<i8>>,
@@ -333,10 +334,28 @@ struct Entry {
 /// The Kalah solver: an endgame database and a search above it.
 pub struct KalahSolver {
     table: Vec<Entry>,
-    db: Database,
+    /// Shared read-only between solvers ([`KalahSolver::sharing_database`]).
+    db: Arc<Database>,
     empty_capture: bool,
     nodes: u64,
     stopped: bool,
+    /// Stop after this many nodes in one solve.
+    node_limit: Option<u64>,
+    /// Stop at this instant.
+    deadline: Option<Instant>,
+}
+
+/// A solved position with a move that keeps its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveSolution {
+    /// The final margin for the side to move under perfect play, stores included.
+    pub margin: i32,
+    /// A move whose position keeps `margin` (`None` when the game is over).
+    pub best: Option<Move>,
+    /// Positions searched, the check of the move included.
+    pub nodes: u64,
+    /// Whether the search was stopped before it finished (then nothing else means anything).
+    pub stopped: bool,
 }
 
 impl std::fmt::Debug for KalahSolver {
@@ -356,11 +375,45 @@ impl KalahSolver {
     pub fn new(bits: u32, empty_capture: bool) -> Self {
         Self {
             table: vec![Entry::default(); 1 << bits.clamp(4, 32)],
-            db: Database::default(),
+            db: Arc::new(Database::default()),
             empty_capture,
             nodes: 0,
             stopped: false,
+            node_limit: None,
+            deadline: None,
         }
+    }
+
+    /// A solver with its own table of `2^bits` entries sharing `other`'s endgame database
+    /// (and its rules), without copying it.
+    #[must_use]
+    pub fn sharing_database(bits: u32, other: &Self) -> Self {
+        Self {
+            db: Arc::clone(&other.db),
+            ..Self::new(bits, other.empty_capture)
+        }
+    }
+
+    /// Whether this solver uses the very database of `other` (and so its rules).
+    #[must_use]
+    pub fn shares_database_with(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.db, &other.db)
+    }
+
+    /// Stops each later solve after `nodes` positions (`None`: no limit); the solve then
+    /// reports `stopped`.
+    pub const fn set_node_limit(&mut self, nodes: Option<u64>) {
+        self.node_limit = nodes;
+    }
+
+    /// Stops each later solve at `deadline` (`None`: none); the solve then reports `stopped`.
+    pub const fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Empties the transposition table, so the next solve costs what it would in a new solver.
+    pub fn clear_table(&mut self) {
+        self.table.fill(Entry::default());
     }
 
     /// Builds (or extends) the endgame database to every board with up to `seeds` seeds in
@@ -376,7 +429,8 @@ impl KalahSolver {
             ));
         }
         while self.db.layers.len() <= seeds as usize {
-            self.db.grow(self.empty_capture, stop)?;
+            // A database shared with another solver is copied before it grows.
+            Arc::make_mut(&mut self.db).grow(self.empty_capture, stop)?;
         }
         Ok(self.database_boards())
     }
@@ -437,11 +491,17 @@ impl KalahSolver {
         self.table[i] = e;
     }
 
+    fn out_of_budget(&self, stop: &AtomicBool) -> bool {
+        stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     /// The value of `b` for the mover: future own gains minus the opponent's, fail-soft
     /// within `(alpha, beta)`. `b` holds seeds on both sides.
     fn search(&mut self, b: &Board, mut alpha: i32, mut beta: i32, stop: &AtomicBool) -> i32 {
         self.nodes += 1;
-        if self.nodes & 0xFFFF == 0 && stop.load(Ordering::Relaxed) {
+        if self.node_limit.is_some_and(|n| self.nodes > n)
+            || (self.nodes & 0xFFF == 0 && self.out_of_budget(stop))
+        {
             self.stopped = true;
         }
         if self.stopped {
@@ -593,13 +653,23 @@ impl KalahSolver {
                 stopped: false,
             };
         }
-        // MTD(f): null-window searches closing in on the value.
-        let total = own + opp;
+        let v = self.board_value(&b, guess - banked, stop);
+        Solution {
+            margin: banked + v,
+            nodes: self.nodes,
+            stopped: self.stopped,
+        }
+    }
+
+    /// The exact value of a board with seeds on both sides, by MTD(f): null-window searches
+    /// closing in on it from `guess`. Meaningless when `self.stopped` is set after it.
+    fn board_value(&mut self, b: &Board, guess: i32, stop: &AtomicBool) -> i32 {
+        let total = b.iter().map(|&n| i32::from(n)).sum::<i32>();
         let (mut lower, mut upper) = (-total, total);
-        let mut guess = (guess - banked).clamp(-total, total);
+        let mut guess = guess.clamp(-total, total);
         while lower < upper && !self.stopped {
             let beta = guess.max(lower + 1);
-            let g = self.search(&b, beta - 1, beta, stop);
+            let g = self.search(b, beta - 1, beta, stop);
             if g < beta {
                 upper = g;
             } else {
@@ -607,11 +677,66 @@ impl KalahSolver {
             }
             guess = g;
         }
-        Solution {
-            margin: banked + lower,
-            nodes: self.nodes,
-            stopped: self.stopped,
+        lower
+    }
+
+    /// Solves a Kalah position and finds a move that keeps its value: the table's move if it
+    /// does, else the first of the others (from the store side) that a null-window search
+    /// proves keeps it. A position of another game, or one that is over, has no move.
+    pub fn solve_move(&mut self, pos: &Position, guess: i32, stop: &AtomicBool) -> MoveSolution {
+        let s = self.solve_from(pos, guess, stop);
+        let mut out = MoveSolution {
+            margin: s.margin,
+            best: None,
+            nodes: s.nodes,
+            stopped: s.stopped,
+        };
+        let Some((b, banked)) = board_of(pos) else {
+            return out;
+        };
+        if s.stopped || pos.outcome().is_some() {
+            return out;
         }
+        let (own, opp) = side_sums(&b);
+        if own == 0 || opp == 0 {
+            return out;
+        }
+        let v = s.margin - banked;
+        let (r, n) = rank(&b);
+        let first = self
+            .probe(BINOM[n + ALL - 1][ALL] + r)
+            .map_or(PITS - 1, |e| usize::from(e.best));
+        let order = std::iter::once(first).chain((0..PITS).rev().filter(|&i| i != first));
+        for i in order {
+            if b[i] == 0 {
+                continue;
+            }
+            let c = child(&b, i, self.empty_capture);
+            let keeps = if let Some(x) = c.over {
+                x >= v
+            } else if let Some(x) = self.db.get(&c.board) {
+                let x = i32::from(x);
+                (if c.again { c.gain + x } else { c.gain - x }) >= v
+            } else if c.again {
+                // gain + value(child) >= v
+                let t = v - c.gain;
+                self.search(&c.board, t - 1, t, stop) >= t
+            } else {
+                // gain - value(child) >= v
+                let t = c.gain - v;
+                self.search(&c.board, t, t + 1, stop) <= t
+            };
+            if self.stopped {
+                out.stopped = true;
+                break;
+            }
+            if keeps {
+                out.best = kalah_move(pos, i);
+                break;
+            }
+        }
+        out.nodes = self.nodes;
+        out
     }
 
     /// Whether the solver was built for the `empty_capture` rule.
@@ -643,6 +768,24 @@ fn board_of(pos: &Position) -> Option<(Board, i32)> {
     }
     let stores = |s: Side| i32::from(pos.store(s).unwrap_or(0));
     Some((b, stores(me) - stores(me.other())))
+}
+
+/// The move from the mover's pit `i` (0 = its leftmost) in a Kalah position, if legal.
+fn kalah_move(pos: &Position, i: usize) -> Option<Move> {
+    let pit = Pit::new(pos.turn(), Row::Front, u8::try_from(i + 1).ok()?)?;
+    let m = Move::from_pit(pit);
+    pos.is_legal(m).then_some(m)
+}
+
+/// The key of a Kalah position's board from the mover's side (unique over all seed counts;
+/// the stores and the side to move are not in it), and the stores' difference for the mover.
+pub(crate) fn position_key(pos: &Position) -> Option<(u64, i32)> {
+    board_of(pos).map(|(b, banked)| (key(&b), banked))
+}
+
+/// The mover's pit index (0 = its leftmost) of a Kalah move.
+pub(crate) fn pit_index(m: Move) -> usize {
+    usize::from(m.pit().col()).saturating_sub(1)
 }
 
 /// A solver for `pos`'s variant and options.

@@ -35,6 +35,8 @@ pub(super) fn under_load(variant: Variant, level: u8, slots: usize, waiting: usi
     let own = usize::from(level)
         .checked_sub(1)
         .and_then(|i| mancala_engine::levels(variant.game()).get(i))
+        // Perfect play needs its whole time for the proof (docs/engine.md, "Perfect Kalah").
+        .filter(|l| l.style != mancala_engine::Style::Perfect)
         .map(|l| l.limits);
     match own {
         Some(Limits {
@@ -195,11 +197,14 @@ mod tests {
 
     #[test]
     fn only_timed_levels_shrink_and_never_below_a_quarter() {
-        let kalah: Variant = "kalah".parse().unwrap();
+        let kalah: Variant = "kalah-6x6".parse().unwrap();
         let full = mancala_engine::levels(kalah.game())[7].limits.time.unwrap();
         assert_eq!(under_load(kalah, 8, 2, 0), Limits::default(), "no load");
         assert_eq!(under_load(kalah, 8, 2, 2).time, Some(full / 2));
         assert_eq!(under_load(kalah, 8, 1, 100).time, Some(full / 4));
+        // Level 8 of Kalah(6,4) plays perfectly and keeps its time.
+        let perfect: Variant = "kalah".parse().unwrap();
+        assert_eq!(under_load(perfect, 8, 1, 100), Limits::default());
         // Novices and fixed depths keep their own limits.
         for level in 1..=5 {
             assert_eq!(under_load(kalah, level, 1, 100), Limits::default());
