@@ -269,10 +269,16 @@ impl Player for LevelPlayer {
     }
 }
 
+/// Level `n` (1 to 8) of `game`'s table; `None` for another number.
+#[must_use]
+pub fn level_entry(game: Game, n: u8) -> Option<Level> {
+    levels(game).get(usize::from(n).checked_sub(1)?).copied()
+}
+
 /// The player of level `n` (1 to 8) of `game`, seeded; `None` for another number.
 #[must_use]
 pub fn level(game: Game, n: u8, seed: u64) -> Option<Box<dyn Player>> {
-    let level = *levels(game).get(usize::from(n).checked_sub(1)?)?;
+    let level = level_entry(game, n)?;
     let inner: Box<dyn Player> = match level.style {
         Style::Novice(p) => Box::new(Greedy::novice(seed, p)),
         Style::AlphaBeta if uses_learned(game) => {

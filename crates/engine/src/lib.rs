@@ -47,7 +47,7 @@ pub use learn::{
 };
 pub use levels::{
     CAPTURE_LEVELS, KALAH_LEVELS, KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, TOP_THREADS,
-    level, levels, uses_learned,
+    level, level_entry, levels, uses_learned,
 };
 pub use mcts::{Mcts, MctsConfig};
 pub use perfect::PerfectKalah;

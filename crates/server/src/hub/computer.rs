@@ -32,9 +32,7 @@ pub(super) fn busy() -> GameError {
 /// never less than a quarter of it; every other level (novices, fixed depths, exact play) is
 /// left as it is.
 pub(super) fn under_load(variant: Variant, level: u8, slots: usize, waiting: usize) -> Limits {
-    let own = usize::from(level)
-        .checked_sub(1)
-        .and_then(|i| mancala_engine::levels(variant.game()).get(i))
+    let own = mancala_engine::level_entry(variant.game(), level)
         // Perfect play needs its whole time for the proof (docs/engine.md, "Perfect Kalah").
         .filter(|l| l.style != mancala_engine::Style::Perfect)
         .map(|l| l.limits);

@@ -21,10 +21,7 @@ use tokio::sync::oneshot;
 
 /// The slots a search of level `level` in `game` asks for: the threads it searches with.
 pub(crate) fn slots_for(game: Game, level: u8) -> u32 {
-    usize::from(level)
-        .checked_sub(1)
-        .and_then(|i| mancala_engine::levels(game).get(i))
-        .map_or(1, mancala_engine::Level::threads)
+    mancala_engine::level_entry(game, level).map_or(1, |l| l.threads())
 }
 
 /// Who asked for a search: the client address of the request that gave the computer its
