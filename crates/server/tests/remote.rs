@@ -273,3 +273,25 @@ async fn a_search_another_instance_holds_is_watched_and_taken_over() {
     assert_eq!((&ev["ply"], &ev["side"]), (&json!(1), &json!("south")));
     assert!(store.refused.load(Ordering::SeqCst) >= 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_ahead_of_this_instance_makes_it_read_the_game_first() {
+    let inner = memory_store().await;
+    let (store, _notes) = Shared::new(inner.clone());
+    let (addr, _state) = spawn(store.clone()).await;
+    let c = create(addr, json!({"variant": "kalah", "opponent": "local"})).await;
+    let id = c["id"].as_str().unwrap().to_owned();
+    let secret = c["secret"].as_str().unwrap().to_owned();
+    // A spectator keeps the game in memory here.
+    let (_watcher, s) = Client::hello(addr, &id, None, None).await;
+    // Another instance stored a move whose note has not come: the player saw it there.
+    let first = s["game"]["legal"][0].as_str().unwrap().to_owned();
+    inner.append_move(&id, 0, 1, &first).await.unwrap();
+    // Back here, the player says it has seen ply 1: nothing is missing for it (without reading
+    // the game first, this instance would send a full state of ply 0).
+    let (_me, hello) = Client::hello(addr, &id, Some(&secret), Some((0, 1))).await;
+    assert_eq!(hello["type"], "presence", "{hello}");
+    let (status, g) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(g["ply"], 1);
+}
