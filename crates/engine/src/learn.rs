@@ -720,10 +720,10 @@ impl FromStr for Weights {
             return Err(WeightsError::FeatureSet(features));
         }
         let slug = header(&lines, 2, "game")?.trim();
-        let game = Game::ALL
-            .into_iter()
-            .find(|g| g.slug() == slug)
-            .ok_or_else(|| WeightsError::UnknownGame(slug.to_owned()))?;
+        let game = slug
+            .parse::<Variant>()
+            .map_err(|_| WeightsError::UnknownGame(slug.to_owned()))?
+            .game();
         if !is_learnable(game) {
             return Err(WeightsError::Unsupported(game));
         }
