@@ -5,12 +5,15 @@
 //! A time-limited search may use more threads ([`Limits::threads`]): Lazy SMP. Helper threads
 //! search the same root on the shared table, each one iteration ahead of the main thread, so
 //! the main thread's next iteration finds their results (exact values at the depth it needs,
-//! and best moves to try first); the main thread's result is the one played. Fixed-depth and
-//! node-limited searches use one thread, so they stay deterministic.
+//! and best moves to try first). The move played is that of the deepest iteration any thread
+//! completed (the main thread's at equal depth): when time runs out, a helper has often
+//! finished the iteration the main thread is still in. Fixed-depth and node-limited searches
+//! use one thread, so they stay deterministic.
 //!
 //! Kalah's extra turn means a child may have the same side to move as its parent: its value
 //! is then taken as it is, not negated, and the window passes unchanged.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::thread;
 use std::time::Instant;
@@ -256,6 +259,14 @@ struct Worker {
     eval: fn(&Position) -> Score,
 }
 
+/// A helper thread's completed iteration: what the search plays if it is the deepest.
+struct Completed {
+    depth: u32,
+    score: Score,
+    best: Move,
+    pv: Vec<Move>,
+}
+
 /// The alpha-beta player.
 #[derive(Debug)]
 pub struct AlphaBeta {
@@ -464,13 +475,15 @@ impl Worker {
     }
 
     /// A helper thread's iterative deepening: each iteration one deeper than the main thread's
-    /// current one (and than its own last), until stopped or past `max_depth`.
+    /// current one (and than its own last), until stopped or past `max_depth`. Each completed
+    /// iteration deeper than any before is offered in `deepest`.
     fn help(
         &mut self,
         table: &Table,
         pos: &Position,
         max_depth: u32,
         main_depth: &AtomicU32,
+        deepest: &Mutex<Option<Completed>>,
         stop: Stops<'_>,
     ) {
         let mut last = 0;
@@ -481,7 +494,21 @@ impl Worker {
                 return;
             }
             let score = self.iterate(table, pos, depth, prev, stop);
-            if self.aborted || score.abs() >= SCORE_DECIDED {
+            if self.aborted {
+                return;
+            }
+            if let Some(best) = self.root_best
+                && let Ok(mut slot) = deepest.lock()
+                && slot.as_ref().is_none_or(|c| c.depth < depth)
+            {
+                *slot = Some(Completed {
+                    depth,
+                    score,
+                    best,
+                    pv: self.lines[0].clone(),
+                });
+            }
+            if score.abs() >= SCORE_DECIDED {
                 return;
             }
             (last, prev) = (depth, Some(score));
@@ -574,10 +601,12 @@ impl AlphaBeta {
         let table: &Table = table;
         let main_done = AtomicBool::new(false);
         let main_depth = AtomicU32::new(1);
+        let deepest: Mutex<Option<Completed>> = Mutex::new(None);
         let helper_nodes: u64 = thread::scope(|s| {
             let helpers: Vec<_> = (1..threads)
                 .map(|_| {
-                    let (pos, main_done, main_depth) = (*pos, &main_done, &main_depth);
+                    let (pos, main_done, main_depth, deepest) =
+                        (*pos, &main_done, &main_depth, &deepest);
                     let eval = main.eval;
                     s.spawn(move || {
                         let mut w = Worker::new(eval);
@@ -586,7 +615,7 @@ impl AlphaBeta {
                             caller: stop,
                             main_done: Some(main_done),
                         };
-                        w.help(table, &pos, max_depth, main_depth, stops);
+                        w.help(table, &pos, max_depth, main_depth, deepest, stops);
                         w.nodes
                     })
                 })
@@ -606,16 +635,6 @@ impl AlphaBeta {
                 if let Some(b) = main.root_best {
                     result.best = Some(b);
                     result.pv = main.lines[0].clone();
-                    if result.pv.first() != Some(&b) {
-                        result.pv = vec![b];
-                    }
-                    // Where a table hit cut the line short, the table may carry it on.
-                    let mut end = *pos;
-                    for &m in &result.pv {
-                        end = end.play(m).unwrap_or(end);
-                    }
-                    let more = table.pv(&end, depth.saturating_sub(result.pv.len() as u32));
-                    result.pv.extend(more);
                 }
                 if score.abs() >= SCORE_DECIDED {
                     break;
@@ -625,6 +644,25 @@ impl AlphaBeta {
             // A helper that panicked only leaves its nodes uncounted.
             helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum()
         });
+        // A helper's iteration deeper than the main thread's last is played instead.
+        if let Ok(Some(c)) = deepest.into_inner()
+            && c.depth > result.depth
+        {
+            (result.depth, result.score, result.best, result.pv) =
+                (c.depth, c.score, Some(c.best), c.pv);
+        }
+        if let Some(b) = result.best {
+            if result.pv.first() != Some(&b) {
+                result.pv = vec![b];
+            }
+            // Where a table hit cut the line short, the table may carry it on.
+            let mut end = *pos;
+            for &m in &result.pv {
+                end = end.play(m).unwrap_or(end);
+            }
+            let more = table.pv(&end, result.depth.saturating_sub(result.pv.len() as u32));
+            result.pv.extend(more);
+        }
         result.nodes = self.main.nodes + helper_nodes;
         result
     }

@@ -126,6 +126,13 @@ fn a_two_thread_search_stops_on_the_flag_with_a_legal_move() {
     let result = AlphaBeta::new(None).choose(&pos, &limits, &stop);
     setter.join().unwrap();
     assert!(pos.is_legal(result.best.unwrap()));
+    // The line is the played move's, whichever thread's iteration it came from.
+    assert_eq!(result.pv.first(), result.best.as_ref());
+    assert!(result.depth >= 1);
+    let mut end = pos;
+    for &m in &result.pv {
+        end = end.play(m).expect("the line plays from the position searched");
+    }
     // A stop set before the search starts: still a legal move, at once.
     let result = level(mancala::Game::BaoLaKiswahili, 8, 1).unwrap().choose(
         &pos,
