@@ -66,6 +66,14 @@ pub(crate) const BALANCE_NODES: u64 = 100_000;
 /// Widest |score| kept when `--balance-window` is not given: one seed.
 pub(crate) const BALANCE_WINDOW: Score = 100;
 
+/// Random plies of the benchmarks' balanced openings (`bench learned`, `bench smp`, the ladder
+/// of the capture games): enough that most openings differ.
+pub(crate) const BENCH_OPENINGS: u32 = 6;
+
+/// The benchmarks' balance window: ten seeds. One seed keeps almost nothing in the games where
+/// a random opening is soon decided (docs/engine.md, "The level ladder").
+pub(crate) const BENCH_BALANCE_WINDOW: Score = 1000;
+
 /// Candidates searched for each balanced opening needed before giving up (plus
 /// [`EXTRA_TRIES`]): a window that keeps fewer than one opening in this many is too narrow
 /// for the variant.
@@ -478,19 +486,41 @@ fn seconds(s: f64) -> String {
 
 /// Plays the match on `cfg.threads` threads, returning the games in order.
 fn play_all(cfg: &Config, openings: &Openings) -> Result<Vec<GameResult>> {
+    let mut results: Vec<Option<GameResult>> = vec![None; cfg.games];
+    let todo: Vec<usize> = (0..cfg.games).collect();
+    play_games(cfg, openings, &todo, |i, g| {
+        results[i] = Some(g);
+        Ok(())
+    })?;
+    results
+        .into_iter()
+        .map(|r| r.ok_or_else(|| anyhow!("a game was not played")))
+        .collect()
+}
+
+/// Plays the games `todo` (indices into the match) on `cfg.threads` threads, handing each to
+/// `done` as it ends, in the order they end, with progress on stderr. A failed game, or an
+/// error from `done` (a log that cannot be written), stops the rest; the games already handed
+/// over stay handed over, so a log keeps them.
+pub(crate) fn play_games(
+    cfg: &Config,
+    openings: &Openings,
+    todo: &[usize],
+    mut done: impl FnMut(usize, GameResult) -> Result<()>,
+) -> Result<()> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel();
-    let mut results: Vec<Option<GameResult>> = vec![None; cfg.games];
-    let mut failure = None;
+    let mut failure: Option<anyhow::Error> = None;
     thread::scope(|s| {
-        for _ in 0..cfg.threads.min(cfg.games) {
+        for _ in 0..cfg.threads.min(todo.len()) {
             let tx = tx.clone();
             let (next, stop) = (&next, &stop);
             s.spawn(move || {
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= cfg.games || stop.load(Ordering::Relaxed) {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = todo.get(k) else { break };
+                    if stop.load(Ordering::Relaxed) {
                         break;
                     }
                     let r = play_game(cfg, openings, i, stop);
@@ -505,30 +535,27 @@ fn play_all(cfg: &Config, openings: &Openings) -> Result<Vec<GameResult>> {
         }
         drop(tx);
         let mut progress = Progress::new();
-        let mut done = 0;
+        let mut played = 0;
         let mut wdl = [0; 3];
-        progress.update(0, cfg.games, wdl);
+        progress.update(0, todo.len(), wdl);
         for (i, r) in rx {
             match r {
                 Ok(g) => {
                     wdl[g.for_a()] += 1;
-                    results[i] = Some(g);
-                    done += 1;
-                    progress.update(done, cfg.games, wdl);
+                    played += 1;
+                    progress.update(played, todo.len(), wdl);
+                    if let Err(e) = done(i, g) {
+                        stop.store(true, Ordering::Relaxed);
+                        failure = failure.take().or(Some(e));
+                    }
                 }
-                Err(e) if !e.is_empty() => failure = failure.take().or(Some(e)),
+                Err(e) if !e.is_empty() => failure = failure.take().or(Some(anyhow!(e))),
                 Err(_) => {}
             }
         }
         progress.finish();
     });
-    if let Some(e) = failure {
-        return Err(anyhow!(e));
-    }
-    results
-        .into_iter()
-        .map(|r| r.ok_or_else(|| anyhow!("a game was not played")))
-        .collect()
+    failure.map_or(Ok(()), Err)
 }
 
 /// The Wilson score interval (95%) of a proportion `p` over `n` trials.
@@ -604,6 +631,12 @@ pub(crate) fn run(out: &mut impl Write, cfg: &Config) -> Result<()> {
 
 /// Prints what the match is, draws its openings and reports them.
 pub(crate) fn header_and_openings(out: &mut impl Write, cfg: &Config) -> Result<Openings> {
+    header(out, cfg)?;
+    draw_openings(out, cfg)
+}
+
+/// Prints what the match is: the players, the games, the openings.
+pub(crate) fn header(out: &mut impl Write, cfg: &Config) -> Result<()> {
     let [a, b] = &cfg.players;
     let variant = cfg.start.variant();
     let from = if cfg.start == Position::new(variant) {
@@ -639,7 +672,12 @@ pub(crate) fn header_and_openings(out: &mut impl Write, cfg: &Config) -> Result<
         cfg.max_plies,
     )?;
     out.flush()?;
+    Ok(())
+}
 
+/// Draws the openings of the match `cfg` (random, or balanced with a line on how they were
+/// found).
+pub(crate) fn draw_openings(out: &mut impl Write, cfg: &Config) -> Result<Openings> {
     Ok(match cfg.balance {
         None => random_openings(cfg),
         Some(balance) => {
@@ -663,17 +701,29 @@ pub(crate) fn play_and_report(
     cfg: &Config,
     openings: &Openings,
 ) -> Result<MatchScore> {
-    let [a, b] = &cfg.players;
     let clock = Instant::now();
     let games = play_all(cfg, openings)?;
-    let wall = clock.elapsed();
+    report(out, cfg, &games, clock.elapsed())
+}
 
+/// Prints the result of `games` of the match `cfg` (played in `wall`, or resumed from a log
+/// with `wall` the time of this run) and returns A's score.
+pub(crate) fn report(
+    out: &mut impl Write,
+    cfg: &Config,
+    games: &[GameResult],
+    wall: Duration,
+) -> Result<MatchScore> {
+    let [a, b] = &cfg.players;
     let n = games.len();
+    if n == 0 {
+        bail!("no games were played");
+    }
     let mut wdl = [0usize; 3];
     let mut by_side = [[0usize; 3]; 2];
     let (mut repetitions, mut capped, mut plies) = (0, 0, 0);
     let mut moves = [Moves::default(); 2];
-    for g in &games {
+    for g in games {
         wdl[g.for_a()] += 1;
         by_side[usize::from(g.a_side == Side::North)][g.for_a()] += 1;
         repetitions += usize::from(g.repetition);

@@ -10,21 +10,18 @@
 //! learned evaluation's speed against `evaluate`'s.
 
 use std::collections::BTreeMap;
-use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::thread;
 use std::time::Duration;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, bail};
 use clap::Args;
-use mancala::{Move, Position, Side};
+use mancala::{Position, Side};
 use mancala_engine::learned_weights;
 
-use crate::arena::{self, Balance, Config, GameResult, Moves, Openings};
+use crate::arena::{self, Balance, Config, GameResult, Moves};
 use crate::cpu::{Stopwatch, share_text};
+use crate::matchlog::MatchLog;
 use crate::players::PlayerSpec;
 
 /// `mancala bench learned` options.
@@ -54,10 +51,10 @@ pub(crate) struct LearnedArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// Random plies of each opening before balancing
-    #[arg(long, value_name = "K", default_value_t = 6)]
+    #[arg(long, value_name = "K", default_value_t = arena::BENCH_OPENINGS)]
     openings: u32,
     /// The largest |score| of a kept opening by the reference search, 100 a seed
-    #[arg(long, value_name = "SCORE", default_value_t = 1000)]
+    #[arg(long, value_name = "SCORE", default_value_t = arena::BENCH_BALANCE_WINDOW)]
     balance_window: i32,
     /// The reference search's nodes
     #[arg(long, value_name = "N", default_value_t = arena::BALANCE_NODES)]
@@ -72,66 +69,10 @@ pub(crate) struct LearnedArgs {
 
 const LOG_MAGIC: &str = "mancala-bench-learned 1";
 
-/// One finished game as the log keeps it.
-fn game_line(i: usize, g: &GameResult) -> String {
-    let side = if g.a_side == Side::South { 'S' } else { 'N' };
-    let winner = match g.winner {
-        Some(Side::South) => "S",
-        Some(Side::North) => "N",
-        None => "-",
-    };
-    let [a, b] = g.moves;
-    format!(
-        "game {i} {side} {winner} {} {} {} {} {} {} {} {}",
-        u8::from(g.repetition),
-        g.plies,
-        a.count,
-        a.nodes,
-        a.time.as_micros(),
-        b.count,
-        b.nodes,
-        b.time.as_micros()
-    )
-}
-
-fn parse_game_line(line: &str) -> Option<(usize, GameResult)> {
-    let f: Vec<&str> = line.split(' ').collect();
-    if f.len() != 12 || f[0] != "game" {
-        return None;
-    }
-    let side = |s: &str| match s {
-        "S" => Some(Some(Side::South)),
-        "N" => Some(Some(Side::North)),
-        "-" => Some(None),
-        _ => None,
-    };
-    let n = |k: usize| f[k].parse::<u64>().ok();
-    let moves = |k: usize| {
-        Some(Moves {
-            count: n(k)?,
-            nodes: n(k + 1)?,
-            time: Duration::from_micros(n(k + 2)?),
-        })
-    };
-    let winner = side(f[3])?;
-    let repetition = n(4)? == 1;
-    Some((
-        f[1].parse().ok()?,
-        GameResult {
-            a_side: side(f[2])??,
-            winner,
-            repetition,
-            capped: winner.is_none() && !repetition,
-            plies: usize::try_from(n(5)?).ok()?,
-            moves: [moves(6)?, moves(9)?],
-        },
-    ))
-}
-
 /// The settings line: a log is resumed only under the same settings.
 fn settings_line(a: &LearnedArgs, weights: &str) -> String {
     format!(
-        "settings {} games={} time={} seed={} openings={} window={} nodes={} max-plies={} \
+        "{} games={} time={} seed={} openings={} window={} nodes={} max-plies={} \
          weights={weights}",
         a.variant,
         a.games,
@@ -164,6 +105,10 @@ pub(crate) fn run(out: &mut impl Write, a: &LearnedArgs) -> Result<()> {
         "alphabeta-learned".parse::<PlayerSpec>()?.with_time(time),
         "alphabeta".parse::<PlayerSpec>()?.with_time(time),
     ];
+    let balance = Balance {
+        nodes: a.balance_nodes,
+        window: a.balance_window,
+    };
     let cfg = Config {
         start,
         players,
@@ -172,10 +117,7 @@ pub(crate) fn run(out: &mut impl Write, a: &LearnedArgs) -> Result<()> {
         seed: a.seed,
         openings: a.openings,
         max_plies: a.max_plies,
-        balance: Some(Balance {
-            nodes: a.balance_nodes,
-            window: a.balance_window,
-        }),
+        balance: Some(balance),
     };
     let settings = settings_line(a, &weights_id);
     writeln!(
@@ -188,94 +130,35 @@ pub(crate) fn run(out: &mut impl Write, a: &LearnedArgs) -> Result<()> {
         a.balance_window,
         weights.command()
     )?;
-    let (openings, mut done) = if a.log.exists() {
-        read_log(a, &settings, start)?
-    } else {
-        let clock = Stopwatch::start();
-        let openings = arena::balanced_openings(
-            &cfg,
-            cfg.balance.unwrap_or(Balance {
-                nodes: a.balance_nodes,
-                window: a.balance_window,
-            }),
-        )?;
-        let mut text = format!("{LOG_MAGIC}\n{settings}\n");
-        for line in &openings.lines {
-            let mut pos = start;
-            let mut words = Vec::new();
-            for &m in line {
-                words.push(pos.move_text(m)?);
-                pos.play_unchecked(m);
-            }
-            text.push_str(&format!("opening {}\n", words.join(" ")));
-        }
-        fs::write(&a.log, text).with_context(|| format!("{}", a.log.display()))?;
-        let (secs, _) = clock.read();
+    let draw_clock = Stopwatch::start();
+    let mut log = MatchLog::open(
+        &a.log,
+        LOG_MAGIC,
+        &settings,
+        start,
+        cfg.games.div_ceil(2),
+        || arena::balanced_openings(&cfg, balance),
+    )?;
+    if log.drawn {
+        let (secs, _) = draw_clock.read();
         writeln!(
             out,
             "drew {} balanced openings of {} tried in {secs:.0} s",
-            openings.lines.len(),
-            openings.tried
+            log.openings.lines.len(),
+            log.openings.tried
         )?;
-        (openings, BTreeMap::new())
-    };
-    let todo: Vec<usize> = (0..cfg.games)
-        .filter(|i| !done.contains_key(i))
-        .take(a.chunk.map_or(usize::MAX, |c| c as usize))
-        .collect();
+    }
+    let todo = log.todo(cfg.games, a.chunk.map(|c| c as usize));
     writeln!(
         out,
         "{} games in the log, {} to play in this run",
-        done.len(),
+        log.games.len(),
         todo.len()
     )?;
     out.flush()?;
     let clock = Stopwatch::start();
-    let mut log = OpenOptions::new()
-        .append(true)
-        .open(&a.log)
-        .with_context(|| format!("{}", a.log.display()))?;
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel();
-    let mut failure = None;
-    thread::scope(|s| -> Result<()> {
-        for _ in 0..cfg.threads.min(todo.len()) {
-            let tx = tx.clone();
-            let (next, stop, todo, cfg, openings) = (&next, &stop, &todo, &cfg, &openings);
-            s.spawn(move || {
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&i) = todo.get(k) else { break };
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let r = arena::play_game(cfg, openings, i, stop);
-                    if tx.send((i, r)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for (i, r) in rx {
-            match r {
-                Ok(g) => {
-                    writeln!(log, "{}", game_line(i, &g))?;
-                    log.flush()?;
-                    done.insert(i, g);
-                }
-                Err(e) => {
-                    stop.store(true, Ordering::Relaxed);
-                    failure = failure.take().or(Some(e));
-                }
-            }
-        }
-        Ok(())
-    })?;
-    if let Some(e) = failure {
-        bail!(e);
-    }
+    let openings = log.openings.clone();
+    arena::play_games(&cfg, &openings, &todo, |i, g| log.append(i, g))?;
     let (secs, share) = clock.read();
     writeln!(
         out,
@@ -284,67 +167,7 @@ pub(crate) fn run(out: &mut impl Write, a: &LearnedArgs) -> Result<()> {
         share_text(share),
         cfg.threads
     )?;
-    report(out, &done, cfg.games)
-}
-
-/// Reads a log written under `settings`: its openings and finished games.
-fn read_log(
-    a: &LearnedArgs,
-    settings: &str,
-    start: Position,
-) -> Result<(Openings, BTreeMap<usize, GameResult>)> {
-    let path = a.log.display();
-    let text = fs::read_to_string(&a.log).with_context(|| format!("{path}"))?;
-    let mut lines = text.lines();
-    if lines.next() != Some(LOG_MAGIC) {
-        bail!("{path} is not a log of `mancala bench learned`");
-    }
-    let stated = lines.next().unwrap_or("");
-    if stated != settings {
-        bail!(
-            "{path} was written with other settings: `{stated}`, this run has `{settings}` \
-             (give the same options, or another --log)"
-        );
-    }
-    let mut openings = Openings {
-        lines: Vec::new(),
-        scores: Vec::new(),
-        tried: 0,
-        distinct: 0,
-    };
-    let mut done = BTreeMap::new();
-    for (n, line) in lines.enumerate() {
-        let at = n + 3;
-        if let Some(moves) = line.strip_prefix("opening") {
-            let mut pos = start;
-            let mut list: Vec<Move> = Vec::new();
-            for word in moves.split_whitespace() {
-                let m = pos
-                    .parse_move(word)
-                    .map_err(|e| anyhow!("{path} line {at}: `{word}`: {e}"))?;
-                pos = pos
-                    .play(m)
-                    .map_err(|e| anyhow!("{path} line {at}: `{word}`: {e}"))?;
-                list.push(m);
-            }
-            openings.lines.push(list);
-        } else if let Some((i, g)) = parse_game_line(line) {
-            done.insert(i, g);
-        } else if !line.trim().is_empty() {
-            bail!("{path} line {at} cannot be read: `{line}`");
-        }
-    }
-    let pairs = usize::try_from(a.games)?.div_ceil(2);
-    if openings.lines.len() != pairs {
-        bail!(
-            "{path} has {} openings, the match needs {pairs}",
-            openings.lines.len()
-        );
-    }
-    if let Some(i) = done.keys().find(|&&i| i >= pairs * 2) {
-        bail!("{path} has game {i}, beyond the match");
-    }
-    Ok((openings, done))
+    report(out, &log.games, cfg.games)
 }
 
 /// The score of every game in the log.

@@ -17,6 +17,7 @@ mod fuzz;
 mod games;
 mod ladder;
 mod learnbench;
+mod matchlog;
 mod movepath;
 mod perft;
 mod play;
@@ -61,6 +62,10 @@ enum Command {
                             --database-url sqlite:///var/lib/mancala/mancala.db"
     )]
     Serve(ServeArgs),
+    /// List the variants: a slug, the name and the rule options of each, one a line
+    #[command(after_help = "The slug is what every other command takes as VARIANT; \
+                            scripts read the first word of each line.")]
+    Variants,
     /// Count the move sequences of each length up to DEPTH (checks move generation)
     #[command(
         after_help = "The last line is the number of sequences of length DEPTH alone.\n\
@@ -325,12 +330,17 @@ const LADDER_HELP: &str = "\
 Plays `match` between level N and level N-1 for each N from --top down to --bottom (by default
 8 down to 2), all from the same openings, drawn once, and ends with a table of the scores
 against the target of 0.65. The options are those of `match`; levels that play by time get
-1/--time-divisor of it (levels of fixed depth and the one-ply levels play as on the site).
-It takes long: a benchmark, not a test.
+1/--time-divisor of it (levels of fixed depth and the one-ply levels play as on the site),
+and every level searches on one thread (--threads games run side by side).
+With --log-dir the ladder resumes: the openings are kept in DIR/<game>.openings and each
+pairing's games in DIR/<game>-<N>v<N-1>.log as they end; a later run plays only the games
+missing (at most --chunk a pairing), and a pairing whose levels changed starts again.
+It takes long: a benchmark, not a test (scripts/ladder runs it for every game).
 
 Examples:
   mancala bench ladder bao-la-kiswahili --games 200 --threads 2
-  mancala bench ladder hus --games 200 --threads 2 --balanced --balance-window 1000 --openings 6";
+  mancala bench ladder hus --games 200 --threads 2 --balanced --balance-window 1000 --openings 6
+  mancala bench ladder hawalis --balanced --balance-window 1000 --openings 6 --log-dir ladder";
 
 const SMP_HELP: &str = "\
 Measures the nodes/s of alpha-beta on --search-threads threads (Lazy SMP) and on one, searching
@@ -445,6 +455,14 @@ struct LadderArgs {
     #[arg(long, value_name = "N", default_value_t = 8,
           value_parser = clap::value_parser!(u8).range(2..=8))]
     top: u8,
+    /// Keep the openings and each pairing's games in this folder, and resume from it: a run
+    /// plays only the games its logs lack
+    #[arg(long, value_name = "DIR")]
+    log_dir: Option<PathBuf>,
+    /// With --log-dir: at most this many new games a pairing in this run
+    #[arg(long, value_name = "N", requires = "log_dir",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    chunk: Option<u64>,
     #[command(flatten)]
     series: SeriesArgs,
 }
@@ -477,11 +495,12 @@ struct SmpArgs {
     /// Seed of the openings
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// Random plies before balancing [default: as `match`]
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=1000))]
-    openings: Option<u32>,
+    /// Random plies before balancing
+    #[arg(long, value_name = "K", default_value_t = arena::BENCH_OPENINGS,
+          value_parser = clap::value_parser!(u32).range(0..=1000))]
+    openings: u32,
     /// The largest |score| a balanced opening may have, 100 a seed
-    #[arg(long, value_name = "SCORE", default_value_t = arena::BALANCE_WINDOW,
+    #[arg(long, value_name = "SCORE", default_value_t = arena::BENCH_BALANCE_WINDOW,
           value_parser = clap::value_parser!(i32).range(0..=100_000))]
     balance_window: i32,
 }
@@ -507,9 +526,7 @@ impl SmpArgs {
                 games: usize::try_from(self.games)?,
                 threads: 1,
                 seed: self.seed,
-                openings: self
-                    .openings
-                    .unwrap_or_else(|| arena::default_openings(&start)),
+                openings: self.openings,
                 max_plies: 1000,
                 balance: Some(arena::Balance {
                     nodes: arena::BALANCE_NODES,
@@ -944,6 +961,17 @@ fn run(cli: Cli) -> Result<()> {
             analyse::run(&mut out, &pos, &spec)?;
         }
         Command::Train(a) => train::run(&mut out, &a)?,
+        Command::Variants => {
+            for game in Game::ALL {
+                let options: Vec<&str> = game.options().iter().map(|o| o.name()).collect();
+                let options = if options.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (rule options: {})", options.join(", "))
+                };
+                writeln!(out, "{:<20} {}{options}", game.slug(), game.name())?;
+            }
+        }
         Command::Solve {
             variant,
             rules,
@@ -1059,6 +1087,8 @@ fn run(cli: Cli) -> Result<()> {
                 time_divisor: a.time_divisor,
                 bottom: a.bottom,
                 top: a.top,
+                log_dir: a.log_dir,
+                chunk: a.chunk.map(usize::try_from).transpose()?,
             };
             ladder::run(&mut out, &ladder)?;
         }

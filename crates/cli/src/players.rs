@@ -253,6 +253,13 @@ impl PlayerSpec {
         }
     }
 
+    /// The spec with a thread limit added (the tighter one counts).
+    #[must_use]
+    pub(crate) fn with_threads(mut self, threads: u32) -> Self {
+        self.limits.threads = tighter(self.limits.threads, Some(threads));
+        self
+    }
+
     /// The spec with a depth limit added (the tighter one counts).
     #[must_use]
     pub(crate) fn with_depth(mut self, depth: Option<u32>) -> Self {

@@ -20,6 +20,7 @@ use mancala_engine::{AlphaBeta, Limits, Player};
 use crate::arena::{self, Config, GameResult, Moves};
 use crate::bench::{si, time};
 use crate::cpu::{Stopwatch, share_text};
+use crate::matchlog::{MatchLog, OPENINGS_MAGIC};
 
 /// What `bench smp` was asked to do.
 #[derive(Clone, Debug)]
@@ -73,19 +74,19 @@ pub(crate) fn run(out: &mut impl Write, smp: &Smp) -> Result<()> {
         name.push(".openings");
         PathBuf::from(name)
     });
-    let openings = match kept
-        .as_ref()
-        .map(|p| read_openings(p, &header, &drawn))
-        .transpose()?
-    {
-        Some(Some(o)) => o,
-        _ => {
-            let o = arena::balanced_openings(&drawn, balance)?;
-            if let Some(p) = &kept {
-                write_openings(p, &header, &o)?;
-            }
-            o
+    let openings = match &kept {
+        Some(p) => {
+            MatchLog::open(
+                p,
+                OPENINGS_MAGIC,
+                &header,
+                drawn.start,
+                drawn.games.div_ceil(2),
+                || arena::balanced_openings(&drawn, balance),
+            )?
+            .openings
         }
+        None => arena::balanced_openings(&drawn, balance)?,
     };
     writeln!(
         out,
@@ -312,61 +313,6 @@ fn open_record(path: &PathBuf, header: &str, new: bool) -> Result<File> {
         writeln!(f, "{header}")?;
     }
     Ok(f)
-}
-
-/// The openings kept by [`write_openings`] for the match `header`, if there are enough for
-/// `cfg`; `None` if the file is missing, is for another match or holds too few.
-fn read_openings(path: &PathBuf, header: &str, cfg: &Config) -> Result<Option<arena::Openings>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).with_context(|| format!("{}", path.display())),
-    };
-    let mut lines = text.lines();
-    if lines.next() != Some(header) {
-        return Ok(None);
-    }
-    let mut openings = Vec::new();
-    for (n, line) in lines.enumerate() {
-        let mut pos = cfg.start;
-        let mut moves = Vec::new();
-        for word in line.split_whitespace() {
-            let m = pos
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|m| m.to_string() == word)
-                .ok_or_else(|| {
-                    anyhow!(
-                        "{} line {}: `{word}` is not legal there",
-                        path.display(),
-                        n + 2
-                    )
-                })?;
-            pos.play_unchecked(m);
-            moves.push(m);
-        }
-        openings.push(moves);
-    }
-    Ok(
-        (openings.len() >= cfg.games.div_ceil(2)).then_some(arena::Openings {
-            lines: openings,
-            scores: Vec::new(),
-            tried: 0,
-            distinct: 0,
-        }),
-    )
-}
-
-/// Keeps the openings of the match `header` in `path`, a line of move texts each.
-fn write_openings(path: &PathBuf, header: &str, openings: &arena::Openings) -> Result<()> {
-    let mut text = format!("{header}\n");
-    for line in &openings.lines {
-        let moves: Vec<String> = line.iter().map(ToString::to_string).collect();
-        text.push_str(&moves.join(" "));
-        text.push('\n');
-    }
-    std::fs::write(path, text).with_context(|| format!("{}", path.display()))
 }
 
 fn wdl(games: &[Played]) -> [usize; 3] {

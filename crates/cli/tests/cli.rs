@@ -1129,7 +1129,9 @@ fn bench_ladder_plays_each_pairing_and_ends_with_a_table() {
     assert!(out.starts_with("ladder of kalah: levels 2 to 3"), "{out}");
     let reports = out.matches("\nresult: ").count();
     assert_eq!(reports, 2, "{out}");
-    assert!(out.contains("=== level3 (alpha-beta, 2 plies) against level2 (greedy"));
+    assert!(
+        out.contains("=== level3:threads=1 (alpha-beta, 2 plies) against level2:threads=1 (greedy")
+    );
     let table: Vec<&str> = out
         .lines()
         .skip_while(|l| !l.starts_with("pairing"))
@@ -1143,7 +1145,7 @@ fn bench_ladder_plays_each_pairing_and_ends_with_a_table() {
             "{row}"
         );
     }
-    assert!(table[3].ends_with("pairings reach 0.65"), "{out}");
+    assert!(table[3].ends_with("finished pairings reach 0.65"), "{out}");
     // Bad ranges are one clear error.
     let err = assert_input_error(&run(
         &["bench", "ladder", "kalah", "--bottom", "5", "--top", "3"],
@@ -1151,6 +1153,121 @@ fn bench_ladder_plays_each_pairing_and_ends_with_a_table() {
     ));
     assert!(err.contains("--bottom 5 is above --top 3"), "{err}");
     assert_input_error(&run(&["bench", "ladder", "kalah", "--top", "9"], ""));
+}
+
+/// With --log-dir a ladder keeps its openings and games and a later run plays only what is
+/// missing; a pairing whose settings changed starts again with its old log set aside.
+#[test]
+fn bench_ladder_resumes_from_its_logs() {
+    let dir = std::env::temp_dir().join(format!("mancala-cli-ladder-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let logs = dir.to_str().unwrap();
+    let ladder = |extra: &[&str]| {
+        let mut args = vec![
+            "bench",
+            "ladder",
+            "kalah",
+            "--games",
+            "4",
+            "--top",
+            "3",
+            "--log-dir",
+            logs,
+        ];
+        args.extend_from_slice(extra);
+        let o = run(&args, "");
+        assert_ok(&o);
+        stdout(&o)
+    };
+    let first = ladder(&["--chunk", "1"]);
+    assert!(
+        first.contains("0 games in the log, 1 to play in this run"),
+        "{first}"
+    );
+    assert!(first.contains("1 of 4 games so far"), "{first}");
+    assert!(
+        first.contains("2 unfinished (run again with the same --log-dir)"),
+        "{first}"
+    );
+    for file in ["kalah.openings", "kalah-3v2.log", "kalah-2v1.log"] {
+        assert!(dir.join(file).exists(), "{file}");
+    }
+    let second = ladder(&[]);
+    assert!(second.contains("openings: 2 read from"), "{second}");
+    assert!(
+        second.contains("1 games in the log, 3 to play in this run"),
+        "{second}"
+    );
+    assert!(
+        second.contains("of 2 finished pairings reach 0.65"),
+        "{second}"
+    );
+    // Every game is in the log now: nothing to play, the same table.
+    let third = ladder(&[]);
+    assert!(
+        third.contains("4 games in the log, 0 to play in this run"),
+        "{third}"
+    );
+    let table = |out: &str| out[out.find("\npairing").unwrap()..].to_owned();
+    assert_eq!(table(&third), table(&second));
+    // Another time divisor changes no fixed-depth level: the logs still hold; another seed
+    // is other openings, refused with the file named.
+    let o = run(
+        &[
+            "bench",
+            "ladder",
+            "kalah",
+            "--games",
+            "4",
+            "--top",
+            "3",
+            "--log-dir",
+            logs,
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    let err = assert_input_error(&o);
+    assert!(
+        err.contains("kalah.openings was written with other settings"),
+        "{err}"
+    );
+    // A pairing whose players changed starts again.
+    let log = dir.join("kalah-2v1.log");
+    let text = std::fs::read_to_string(&log).unwrap();
+    std::fs::write(&log, text.replace("level1:threads=1", "level1:threads=7")).unwrap();
+    let fourth = ladder(&[]);
+    assert!(
+        fourth.contains("was played with other settings"),
+        "{fourth}"
+    );
+    assert!(dir.join("kalah-2v1.log.old").exists());
+    assert!(
+        fourth.contains("kalah-2v1.log: 0 games in the log, 4 to play"),
+        "{fourth}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `mancala variants` lists every variant, and each slug it prints is one the commands take.
+#[test]
+fn variants_lists_every_slug() {
+    let o = run(&["variants"], "");
+    assert_ok(&o);
+    let out = stdout(&o);
+    let slugs: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(slugs.len() >= 14, "{out}");
+    assert!(
+        out.contains("kalah                Kalah (rule options: empty_capture)"),
+        "{out}"
+    );
+    for slug in slugs {
+        assert_ok(&run(&["perft", slug, "1"], ""));
+    }
 }
 
 /// `book check` names what is wrong with a book file, and `book`/`bench kalah-perfect` refuse
