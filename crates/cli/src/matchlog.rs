@@ -204,14 +204,33 @@ fn parse(
     Ok((openings, games))
 }
 
+/// A side as the game records write it: `S` or `N`.
+pub(crate) const fn side_text(s: Side) -> &'static str {
+    match s {
+        Side::South => "S",
+        Side::North => "N",
+    }
+}
+
+/// A side or none (`-`, a drawn game's winner) as [`side_text`] writes it; `None` if it is
+/// neither.
+#[allow(
+    clippy::option_option,
+    reason = "not a side, no side (a draw), or a side"
+)]
+pub(crate) fn parse_side(w: &str) -> Option<Option<Side>> {
+    match w {
+        "S" => Some(Some(Side::South)),
+        "N" => Some(Some(Side::North)),
+        "-" => Some(None),
+        _ => None,
+    }
+}
+
 /// One finished game as a log keeps it.
 fn game_line(i: usize, g: &GameResult) -> String {
-    let side = if g.a_side == Side::South { 'S' } else { 'N' };
-    let winner = match g.winner {
-        Some(Side::South) => "S",
-        Some(Side::North) => "N",
-        None => "-",
-    };
+    let side = side_text(g.a_side);
+    let winner = g.winner.map_or("-", side_text);
     let [a, b] = g.moves;
     format!(
         "game {i} {side} {winner} {} {} {} {} {} {} {} {}",
@@ -232,12 +251,7 @@ fn parse_game_line(line: &str) -> Option<(usize, GameResult)> {
     if f.len() != 12 || f[0] != "game" {
         return None;
     }
-    let side = |s: &str| match s {
-        "S" => Some(Some(Side::South)),
-        "N" => Some(Some(Side::North)),
-        "-" => Some(None),
-        _ => None,
-    };
+    let side = parse_side;
     let n = |k: usize| f[k].parse::<u64>().ok();
     let moves = |k: usize| {
         Some(Moves {

@@ -14,13 +14,12 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
-use mancala::Side;
 use mancala_engine::{AlphaBeta, Limits, Player};
 
 use crate::arena::{self, Config, GameResult, Moves};
 use crate::bench::{si, time};
 use crate::cpu::{Stopwatch, share_text};
-use crate::matchlog::{MatchLog, OPENINGS_MAGIC};
+use crate::matchlog::{MatchLog, OPENINGS_MAGIC, parse_side, side_text};
 
 /// What `bench smp` was asked to do.
 #[derive(Clone, Debug)]
@@ -170,13 +169,6 @@ struct Played {
     cpu: Option<f64>,
 }
 
-fn side_text(s: Side) -> &'static str {
-    match s {
-        Side::South => "S",
-        Side::North => "N",
-    }
-}
-
 fn moves_text(m: Moves) -> String {
     format!("{}/{}/{}", m.count, m.time.as_micros(), m.nodes)
 }
@@ -209,12 +201,7 @@ impl Played {
         if words.next()?.parse::<usize>().ok()? != index {
             return None;
         }
-        let side = |w: &str| match w {
-            "S" => Some(Some(Side::South)),
-            "N" => Some(Some(Side::North)),
-            "-" => Some(None),
-            _ => None,
-        };
+        let side = parse_side;
         let a_side = side(words.next()?)??;
         let winner = side(words.next()?)?;
         let mut field = |key: &str| {
@@ -444,6 +431,7 @@ fn report(out: &mut impl Write, smp: &Smp, played: &[Played]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mancala::Side;
 
     #[test]
     fn record_lines_read_back() {

@@ -1162,7 +1162,7 @@ fn bench_ladder_resumes_from_its_logs() {
     let dir = std::env::temp_dir().join(format!("mancala-cli-ladder-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let logs = dir.to_str().unwrap();
-    let ladder = |extra: &[&str]| {
+    let ladder_run = |extra: &[&str]| {
         let mut args = vec![
             "bench",
             "ladder",
@@ -1175,7 +1175,10 @@ fn bench_ladder_resumes_from_its_logs() {
             logs,
         ];
         args.extend_from_slice(extra);
-        let o = run(&args, "");
+        run(&args, "")
+    };
+    let ladder = |extra: &[&str]| {
+        let o = ladder_run(extra);
         assert_ok(&o);
         stdout(&o)
     };
@@ -1210,25 +1213,8 @@ fn bench_ladder_resumes_from_its_logs() {
     );
     let table = |out: &str| out[out.find("\npairing").unwrap()..].to_owned();
     assert_eq!(table(&third), table(&second));
-    // Another time divisor changes no fixed-depth level: the logs still hold; another seed
-    // is other openings, refused with the file named.
-    let o = run(
-        &[
-            "bench",
-            "ladder",
-            "kalah",
-            "--games",
-            "4",
-            "--top",
-            "3",
-            "--log-dir",
-            logs,
-            "--seed",
-            "2",
-        ],
-        "",
-    );
-    let err = assert_input_error(&o);
+    // Another seed is other openings: refused, with the file named.
+    let err = assert_input_error(&ladder_run(&["--seed", "2"]));
     assert!(
         err.contains("kalah.openings was written with other settings"),
         "{err}"
