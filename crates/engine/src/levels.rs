@@ -213,6 +213,38 @@ pub const KUJIFUNZA_LEVELS: [Level; 8] = [
     TOP,
 ];
 
+/// Hawalis and Bao Kiarabu (4x8): more time pays little, a ply is cheap (7 plies search about
+/// 600 nodes a move) and an odd depth pays, so the table is spent below level 7: a novice,
+/// greedy, 2, 4 and 7 plies, then 30 ms. With the default table's steps of time (a sixth of
+/// it, 200 games, balanced openings, 4x7) 0.14 s scored only 0.620 against 30 ms and 1 s 0.615
+/// against 0.14 s, while 30 ms scored 0.840 against 7 plies, 7 plies 0.745 against 4, 4 plies
+/// 0.740 against 2 (and 6 plies only 0.642 against 4).
+pub const HAWALIS_LEVELS: [Level; 8] = [
+    BEGINNER,
+    novice(2, 50),
+    novice(3, 0),
+    plies(4, 2),
+    plies(5, 4),
+    plies(6, 7),
+    millis(7, 30),
+    TOP,
+];
+
+/// Bao la Kimasai: steps of one ply, 2 to 6, below level 8. A ply costs much here (a fixed
+/// 6-ply search took 9,500 nodes a move, 4 plies 800), so the default table's level 6 (30 ms)
+/// lost to its level 5 (6 plies) in the ladder, 0.080 with a sixth of its time; steps of two
+/// plies scored 0.955 (4 v 2) and 0.870 (6 v 4).
+pub const KIMASAI_LEVELS: [Level; 8] = [
+    BEGINNER,
+    novice(2, 0),
+    plies(3, 2),
+    plies(4, 3),
+    plies(5, 4),
+    plies(6, 5),
+    plies(7, 6),
+    TOP,
+];
+
 /// The level table of a game.
 #[must_use]
 pub const fn levels(game: Game) -> &'static [Level; 8] {
@@ -221,11 +253,9 @@ pub const fn levels(game: Game) -> &'static [Level; 8] {
         // Measured apart (docs/engine.md, "Levels").
         Family::Bao if matches!(game, Game::BaoLaKujifunza) => &KUJIFUNZA_LEVELS,
         Family::Kalah if matches!(game, Game::Kalah) => &KALAH_LEVELS,
-        Family::Bao
-        | Family::Hawalis
-        | Family::Kalah
-        | Family::Kimasai
-        | Family::KimasaiSliding => &LEVELS,
+        Family::Hawalis => &HAWALIS_LEVELS,
+        Family::Kimasai => &KIMASAI_LEVELS,
+        Family::Bao | Family::Kalah | Family::KimasaiSliding => &LEVELS,
     }
 }
 

@@ -131,7 +131,9 @@ fn a_two_thread_search_stops_on_the_flag_with_a_legal_move() {
     assert!(result.depth >= 1);
     let mut end = pos;
     for &m in &result.pv {
-        end = end.play(m).expect("the line plays from the position searched");
+        end = end
+            .play(m)
+            .expect("the line plays from the position searched");
     }
     // A stop set before the search starts: still a legal move, at once.
     let result = level(mancala::Game::BaoLaKiswahili, 8, 1).unwrap().choose(
