@@ -1107,23 +1107,17 @@ fn match_without_a_balanced_opening_fails_cleanly() {
     assert!(err.contains("--balanced"), "{err}");
 }
 
+/// `mancala bench ladder kalah` with levels 1 to 3 and 4 games a pairing, plus `extra`.
+fn kalah_ladder(extra: &[&str]) -> Output {
+    let mut args = vec!["bench", "ladder", "kalah", "--games", "4", "--top", "3"];
+    args.extend_from_slice(extra);
+    run(&args, "")
+}
+
 #[test]
 fn bench_ladder_plays_each_pairing_and_ends_with_a_table() {
     // Kalah, levels 1 to 3: level 3 against 2, then 2 against 1, 4 games each.
-    let o = run(
-        &[
-            "bench",
-            "ladder",
-            "kalah",
-            "--games",
-            "4",
-            "--top",
-            "3",
-            "--threads",
-            "2",
-        ],
-        "",
-    );
+    let o = kalah_ladder(&["--threads", "2"]);
     assert_ok(&o);
     let out = stdout(&o);
     assert!(out.starts_with("ladder of kalah: levels 2 to 3"), "{out}");
@@ -1163,19 +1157,9 @@ fn bench_ladder_resumes_from_its_logs() {
     let _ = std::fs::remove_dir_all(&dir);
     let logs = dir.to_str().unwrap();
     let ladder_run = |extra: &[&str]| {
-        let mut args = vec![
-            "bench",
-            "ladder",
-            "kalah",
-            "--games",
-            "4",
-            "--top",
-            "3",
-            "--log-dir",
-            logs,
-        ];
+        let mut args = vec!["--log-dir", logs];
         args.extend_from_slice(extra);
-        run(&args, "")
+        kalah_ladder(&args)
     };
     let ladder = |extra: &[&str]| {
         let o = ladder_run(extra);

@@ -230,18 +230,19 @@ pub const HAWALIS_LEVELS: [Level; 8] = [
     TOP,
 ];
 
-/// Bao la Kimasai: steps of one ply, 2 to 6, below level 8. A ply costs much here (a fixed
-/// 6-ply search took 9,500 nodes a move, 4 plies 800), so the default table's level 6 (30 ms)
-/// lost to its level 5 (6 plies) in the ladder, 0.080 with a sixth of its time; steps of two
-/// plies scored 0.955 (4 v 2) and 0.870 (6 v 4).
+/// Bao la Kimasai: a novice and greedy, then steps of one ply, 2 to 5, below level 8. A ply
+/// costs much here (a fixed 6-ply search took 9,500 nodes a move, 4 plies 800), so the default
+/// table's level 6 (30 ms) lost to its level 5 (6 plies) in the ladder, 0.080 with a sixth of
+/// its time; and with 2 to 6 plies at levels 3 to 7, level 8 (166 ms in the ladder, 134k nodes
+/// a move) scored only 0.585 against 6 plies, while 6 plies scored 0.735 against 5.
 pub const KIMASAI_LEVELS: [Level; 8] = [
     BEGINNER,
-    novice(2, 0),
-    plies(3, 2),
-    plies(4, 3),
-    plies(5, 4),
-    plies(6, 5),
-    plies(7, 6),
+    novice(2, 50),
+    novice(3, 0),
+    plies(4, 2),
+    plies(5, 3),
+    plies(6, 4),
+    plies(7, 5),
     TOP,
 ];
 
