@@ -14,8 +14,8 @@ use anyhow::{Result, anyhow};
 use mancala::{EndReason, Game, Position, RuleOption, Side, Variant};
 use mancala_engine::perfect::{BUILD_TABLE_BITS, Source, start};
 use mancala_engine::{
-    BOOK_DATABASE_SEEDS, BookError, KalahBook, KalahSolver, Limits, Mcts, PLAY_TABLE_BITS,
-    PROBE_NODES, PerfectKalah, Player, level,
+    BOOK_DATABASE_SEEDS, Found, KalahBook, KalahSolver, Limits, Mcts, PLAY_TABLE_BITS, PROBE_NODES,
+    PerfectKalah, Player, level,
 };
 
 use crate::cpu::{Stopwatch, share_text};
@@ -152,27 +152,29 @@ pub(crate) fn check(out: &mut impl Write, variant: Variant, dir: &Path) -> Resul
     Ok(())
 }
 
-/// The book in `dir`, or built there when missing or refused (saying why).
+/// The book in `dir`, else the built-in one (written to `dir`), else built there (saying why).
 fn book_for_bench(
     out: &mut impl Write,
     base: &KalahSolver,
     empty_capture: bool,
     dir: &Path,
 ) -> Result<KalahBook> {
-    match KalahBook::load(dir, empty_capture) {
-        Ok(b) => {
-            writeln!(
-                out,
-                "book: {} positions, read from {}",
-                b.len(),
-                dir.display()
-            )?;
-            Ok(b)
+    match KalahBook::read_or_built_in(Some(dir), empty_capture) {
+        Ok((book, found)) => {
+            let from = match found {
+                Found::Read(file) => format!("read from {}", file.display()),
+                Found::BuiltIn { saved: Ok(file) } => {
+                    format!("built into the program, written to {}", file.display())
+                }
+                Found::BuiltIn { saved: Err(e) } => {
+                    format!("built into the program, not written ({e})")
+                }
+            };
+            writeln!(out, "book: {} positions, {from}", book.len())?;
+            Ok(book)
         }
-        Err(e) => {
-            if !matches!(&e, BookError::Io(io) if io.kind() == std::io::ErrorKind::NotFound) {
-                writeln!(out, "book refused ({e}): building it again")?;
-            }
+        Err(why) => {
+            writeln!(out, "book: {why}: building it")?;
             build_book(out, base, empty_capture, dir)
         }
     }

@@ -18,7 +18,7 @@
 use std::collections::HashSet;
 use std::fmt;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use mancala::{Move, Pit, Position, Row, Side};
@@ -100,6 +100,24 @@ pub struct BuildProgress {
     pub entries: u64,
     /// Nodes of the full solves so far.
     pub solve_nodes: u64,
+}
+
+/// The books built into the program, standard rules first (docs/engine.md, "Perfect Kalah").
+const BUILT_IN: [&[u8]; 2] = [
+    include_bytes!("../books/kalah-book-standard.bin"),
+    include_bytes!("../books/kalah-book-empty-capture.bin"),
+];
+
+/// Where [`KalahBook::read_or_built_in`] found the book.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// Read from this file of the book folder.
+    Read(PathBuf),
+    /// The book built into the program; `saved` is the file it was written to, or why not.
+    BuiltIn {
+        /// `Ok(file)` or `Err(why it was not written)`.
+        saved: Result<PathBuf, String>,
+    },
 }
 
 /// The opening book of Kalah(6,4) for one rule set.
@@ -318,6 +336,51 @@ impl KalahBook {
     pub fn load(dir: &Path, empty_capture: bool) -> Result<Self, BookError> {
         let bytes = std::fs::read(dir.join(Self::file_name(empty_capture)))?;
         Self::from_bytes(&bytes, empty_capture)
+    }
+
+    /// The book of the rules `empty_capture` built into the program: the file of
+    /// `crates/engine/books/`, made by `mancala book build kalah [--rules empty_capture]`.
+    ///
+    /// # Errors
+    /// The build's parameters ([`BOOK_DATABASE_SEEDS`], [`PLAY_TABLE_BITS`]) or the format
+    /// changed since the file was made ([`KalahBook::from_bytes`] says which); a test keeps
+    /// the two in step.
+    pub fn built_in(empty_capture: bool) -> Result<Self, BookError> {
+        Self::from_bytes(BUILT_IN[usize::from(empty_capture)], empty_capture)
+    }
+
+    /// The book to play from: the one in the folder `dir` when this program accepts it, else
+    /// the one built into it, written to `dir` as well. `Err` says why neither will do (the
+    /// caller then builds the book).
+    ///
+    /// # Errors
+    /// The folder has no book this program accepts and the built-in one is refused.
+    pub fn read_or_built_in(
+        dir: Option<&Path>,
+        empty_capture: bool,
+    ) -> Result<(Self, Found), String> {
+        let folder = match dir {
+            Some(d) => match Self::load(d, empty_capture) {
+                Ok(book) => {
+                    return Ok((book, Found::Read(d.join(Self::file_name(empty_capture)))));
+                }
+                Err(BookError::Io(io)) if io.kind() == std::io::ErrorKind::NotFound => {
+                    "no book file yet".to_owned()
+                }
+                Err(e) => format!("{}: {e}", d.join(Self::file_name(empty_capture)).display()),
+            },
+            None => "no book folder".to_owned(),
+        };
+        let book = Self::built_in(empty_capture)
+            .map_err(|e| format!("{folder}, and the built-in book is refused: {e}"))?;
+        let saved = match dir {
+            Some(d) => book
+                .save(d)
+                .map(|()| d.join(Self::file_name(empty_capture)))
+                .map_err(|e| format!("{}: {e}", d.display())),
+            None => Err("no book folder".to_owned()),
+        };
+        Ok((book, Found::BuiltIn { saved }))
     }
 
     /// Writes the book into the folder `dir` (created if missing), through a temporary file

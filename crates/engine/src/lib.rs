@@ -37,7 +37,7 @@ mod solve;
 
 pub use alphabeta::{AlphaBeta, MAX_THREADS, Negamax};
 pub use book::{
-    BOOK_DATABASE_SEEDS, BookError, BuildProgress, KalahBook, PLAY_TABLE_BITS, PROBE_NODES,
+    BOOK_DATABASE_SEEDS, BookError, BuildProgress, Found, KalahBook, PLAY_TABLE_BITS, PROBE_NODES,
 };
 pub use eval::{Evaluator, Material, SCORE_WIN, Score, evaluate, evaluate_threats, terminal_score};
 pub use greedy::Greedy;

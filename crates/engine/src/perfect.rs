@@ -6,8 +6,10 @@
 //!
 //! The database and book are process-wide, one pair per rule set, prepared on first use by a
 //! background thread: the database is built in memory (about 20 s), then the book is read
-//! from the book folder ([`set_book_dir`]) or, when it is missing, damaged or foreign, built
-//! (minutes) and written there; a folder that cannot be written leaves the book in memory
+//! from the book folder ([`set_book_dir`]); when it is missing, damaged or foreign, the book
+//! built into the program is taken and written there ([`KalahBook::read_or_built_in`]), and only when the
+//! program refuses that one too (its build parameters changed) is the book built (up to an hour
+//! of a core) and written there; a folder that cannot be written leaves the book in memory
 //! only. [`status`] tells how far that got.
 
 use std::path::{Path, PathBuf};
@@ -17,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use mancala::{Game, Position, RuleOption};
 
-use crate::book::{BOOK_DATABASE_SEEDS, KalahBook, PLAY_TABLE_BITS, PROBE_NODES};
+use crate::book::{BOOK_DATABASE_SEEDS, Found, KalahBook, PLAY_TABLE_BITS, PROBE_NODES};
 use crate::solve::KalahSolver;
 use crate::{AlphaBeta, Limits, Player, SCORE_WIN, SearchResult};
 
@@ -128,22 +130,13 @@ fn run_preparation(empty_capture: bool, dir: Option<&Path>) {
         return;
     }
     let base = Arc::new(base);
-    let loaded = match dir {
-        Some(d) => KalahBook::load(d, empty_capture).map_err(|e| match e {
-            crate::BookError::Io(io) if io.kind() == std::io::ErrorKind::NotFound => {
-                "no book file yet".to_owned()
-            }
-            e => format!(
-                "{}: {e}",
-                d.join(KalahBook::file_name(empty_capture)).display()
-            ),
-        }),
-        None => Err("no book folder".to_owned()),
-    };
-    let (book, saved) = match loaded {
-        Ok(book) => {
-            let file = dir.map(|d| d.join(KalahBook::file_name(empty_capture)));
-            (book, file.ok_or_else(String::new))
+    let (book, saved) = match KalahBook::read_or_built_in(dir, empty_capture) {
+        Ok((book, found)) => {
+            let saved = match found {
+                Found::Read(file) => Ok(file),
+                Found::BuiltIn { saved } => saved,
+            };
+            (book, saved)
         }
         Err(from) => {
             set_state(empty_capture, |s| {

@@ -18,7 +18,8 @@ use std::sync::atomic::AtomicBool;
 use mancala::{Game, Move, Position, RuleOption, SeedTotal, Setup, Side, Variant};
 use mancala_engine::perfect::Source;
 use mancala_engine::{
-    BookError, KalahBook, KalahSolver, Limits, PLAY_TABLE_BITS, PerfectKalah, Rng,
+    BookError, Found, KalahBook, KalahSolver, Limits, PLAY_TABLE_BITS, PROBE_NODES, PerfectKalah,
+    Rng,
 };
 
 fn variant(empty_capture: bool) -> Variant {
@@ -255,5 +256,61 @@ fn the_book_is_saved_and_loaded_and_a_bad_folder_is_an_error() {
     ));
     // A folder below a file cannot be made.
     assert!(book.save(&file.join("below")).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The books built into the program (`crates/engine/books/`) fit this build's parameters, hold
+/// the start with the game value (South +8, and +10 with `empty_capture`) and a legal move, and
+/// are what `KalahBook::find` falls back on: written to a folder without a book (or with a
+/// damaged one), then read from it.
+#[test]
+fn the_built_in_books_fit_this_build_and_fill_a_folder() {
+    let dir = std::env::temp_dir().join(format!("mancala-built-in-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (empty_capture, value) in [(false, 8), (true, 10)] {
+        let book = KalahBook::built_in(empty_capture).unwrap_or_else(|e| {
+            panic!(
+                "the built-in book (empty_capture {empty_capture}) is refused: {e}; make it \
+                 again with `mancala book build kalah --book-dir crates/engine/books`"
+            )
+        });
+        assert_eq!(book.probe_nodes(), PROBE_NODES);
+        assert!(book.len() > 100, "{} positions", book.len());
+        let start = mancala_engine::perfect::start(empty_capture);
+        let (margin, m) = book.get(&start).expect("the start is in the book");
+        assert_eq!(margin, value);
+        assert!(start.play(m).is_ok());
+
+        let file = dir.join(KalahBook::file_name(empty_capture));
+        let (found, how) = KalahBook::read_or_built_in(Some(&dir), empty_capture).unwrap();
+        assert_eq!(found, book);
+        assert_eq!(
+            how,
+            Found::BuiltIn {
+                saved: Ok(file.clone())
+            }
+        );
+        let (found, how) = KalahBook::read_or_built_in(Some(&dir), empty_capture).unwrap();
+        assert_eq!((found, how), (book.clone(), Found::Read(file.clone())));
+        // A damaged file gives way to the built-in book, which replaces it.
+        let mut bytes = std::fs::read(&file).unwrap();
+        bytes[40] ^= 1;
+        std::fs::write(&file, &bytes).unwrap();
+        let (found, how) = KalahBook::read_or_built_in(Some(&dir), empty_capture).unwrap();
+        assert_eq!(
+            (found, how),
+            (
+                book.clone(),
+                Found::BuiltIn {
+                    saved: Ok(file.clone())
+                }
+            )
+        );
+        assert_eq!(KalahBook::load(&dir, empty_capture).unwrap(), book);
+        // No folder: the built-in book, in memory only.
+        let (found, how) = KalahBook::read_or_built_in(None, empty_capture).unwrap();
+        assert_eq!(found, book);
+        assert!(matches!(how, Found::BuiltIn { saved: Err(_) }));
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
