@@ -46,8 +46,9 @@ pub use learn::{
     install_weights, is_learnable, learned_features, learned_weights,
 };
 pub use levels::{
-    CAPTURE_LEVELS, HAWALIS_LEVELS, KALAH_LEVELS, KIMASAI_LEVELS, KUJIFUNZA_LEVELS, LEVEL_NAMES,
-    LEVELS, Level, Style, TOP_THREADS, level, level_entry, levels, uses_learned,
+    CAPTURE_LEVELS, HAWALIS_LEVELS, KALAH_LEVELS, KIMASAI_LEVELS, KIMASAI_SLIDING_LEVELS,
+    KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, TOP_THREADS, level, level_entry, levels,
+    uses_learned,
 };
 pub use mcts::{Mcts, MctsConfig};
 pub use perfect::PerfectKalah;
