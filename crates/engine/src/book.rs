@@ -373,14 +373,20 @@ impl KalahBook {
         };
         let book = Self::built_in(empty_capture)
             .map_err(|e| format!("{folder}, and the built-in book is refused: {e}"))?;
-        let saved = match dir {
-            Some(d) => book
-                .save(d)
-                .map(|()| d.join(Self::file_name(empty_capture)))
-                .map_err(|e| format!("{}: {e}", d.display())),
-            None => Err("no book folder".to_owned()),
-        };
+        let saved = book.save_in(dir);
         Ok((book, Found::BuiltIn { saved }))
+    }
+
+    /// Writes the book into the folder `dir`, if there is one ([`KalahBook::save`]): the file
+    /// written, or why there is none, for people.
+    ///
+    /// # Errors
+    /// No folder, or it cannot be written.
+    pub fn save_in(&self, dir: Option<&Path>) -> Result<PathBuf, String> {
+        let dir = dir.ok_or_else(|| "no book folder".to_owned())?;
+        self.save(dir)
+            .map(|()| dir.join(Self::file_name(self.empty_capture)))
+            .map_err(|e| format!("{}: {e}", dir.display()))
     }
 
     /// Writes the book into the folder `dir` (created if missing), through a temporary file

@@ -160,13 +160,7 @@ fn run_preparation(empty_capture: bool, dir: Option<&Path>) {
                     return;
                 }
             };
-            let saved = match dir {
-                Some(d) => book
-                    .save(d)
-                    .map(|()| d.join(KalahBook::file_name(empty_capture)))
-                    .map_err(|e| format!("{}: {e}", d.display())),
-                None => Err("no book folder".to_owned()),
-            };
+            let saved = book.save_in(dir);
             (book, saved)
         }
     };
