@@ -359,15 +359,13 @@ impl KalahBook {
         dir: Option<&Path>,
         empty_capture: bool,
     ) -> Result<(Self, Found), String> {
-        let folder = match dir {
-            Some(d) => match Self::load(d, empty_capture) {
-                Ok(book) => {
-                    return Ok((book, Found::Read(d.join(Self::file_name(empty_capture)))));
-                }
+        let folder = match dir.map(|d| (d, d.join(Self::file_name(empty_capture)))) {
+            Some((d, file)) => match Self::load(d, empty_capture) {
+                Ok(book) => return Ok((book, Found::Read(file))),
                 Err(BookError::Io(io)) if io.kind() == std::io::ErrorKind::NotFound => {
                     "no book file yet".to_owned()
                 }
-                Err(e) => format!("{}: {e}", d.join(Self::file_name(empty_capture)).display()),
+                Err(e) => format!("{}: {e}", file.display()),
             },
             None => "no book folder".to_owned(),
         };

@@ -7,10 +7,10 @@
 //! The database and book are process-wide, one pair per rule set, prepared on first use by a
 //! background thread: the database is built in memory (about 20 s), then the book is read
 //! from the book folder ([`set_book_dir`]); when it is missing, damaged or foreign, the book
-//! built into the program is taken and written there ([`KalahBook::read_or_built_in`]), and only when the
-//! program refuses that one too (its build parameters changed) is the book built (up to an hour
-//! of a core) and written there; a folder that cannot be written leaves the book in memory
-//! only. [`status`] tells how far that got.
+//! built into the program is taken and written there ([`KalahBook::read_or_built_in`]), and
+//! only when the program refuses that one too (its build parameters changed) is the book built
+//! (up to an hour of a core) and written there; a folder that cannot be written leaves the
+//! book in memory only. [`status`] tells how far that got.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;

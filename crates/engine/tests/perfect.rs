@@ -261,7 +261,7 @@ fn the_book_is_saved_and_loaded_and_a_bad_folder_is_an_error() {
 
 /// The books built into the program (`crates/engine/books/`) fit this build's parameters, hold
 /// the start with the game value (South +8, and +10 with `empty_capture`) and a legal move, and
-/// are what `KalahBook::find` falls back on: written to a folder without a book (or with a
+/// are what `KalahBook::read_or_built_in` falls back on: written to a folder without a book (or with a
 /// damaged one), then read from it.
 #[test]
 fn the_built_in_books_fit_this_build_and_fill_a_folder() {
