@@ -119,7 +119,16 @@ pub(crate) fn run(out: &mut impl Write, a: &LearnedArgs) -> Result<()> {
         max_plies: a.max_plies,
         balance: Some(balance),
     };
-    let settings = settings_line(a, &weights_id);
+    // The weights' command and feature set name them in the log: the same games count of
+    // another run or feature set must not resume it.
+    let settings = settings_line(
+        a,
+        &format!(
+            "{weights_id} ({}, features {})",
+            weights.command(),
+            mancala_engine::FEATURE_SET
+        ),
+    );
     writeln!(
         out,
         "learned v evaluate in {variant}: {} games, {} ms a move, balanced openings of {} plies \

@@ -15,7 +15,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use mancala::{Game, Side};
-use mancala_engine::{TrainConfig, Weights};
+use mancala_engine::{MAX_HIDDEN, TrainConfig, Weights};
 
 use crate::cpu::{Stopwatch, share_text};
 
@@ -28,7 +28,7 @@ pub(crate) struct TrainArgs {
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
     /// Continue from this weights file (its settings and games count)
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "alpha", "lambda", "epsilon", "depth", "opening"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "alpha", "lambda", "epsilon", "depth", "opening", "hidden"])]
     resume: Option<PathBuf>,
     /// Stop when the weights have been trained on this many games in all
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -54,6 +54,9 @@ pub(crate) struct TrainArgs {
     /// Most random plies at the start of a game, 0 to 40 [default: 8]
     #[arg(long, value_name = "PLIES")]
     opening: Option<u32>,
+    /// Hidden units beside the linear model, 0 to 32 [default: 0]
+    #[arg(long, value_name = "UNITS")]
+    hidden: Option<u32>,
     /// Seconds between checkpoints
     #[arg(long, value_name = "S", default_value_t = 60)]
     checkpoint: u64,
@@ -70,6 +73,7 @@ impl TrainArgs {
             epsilon: self.epsilon.unwrap_or(d.epsilon),
             depth: self.depth.unwrap_or(d.depth),
             opening: self.opening.unwrap_or(d.opening),
+            hidden: self.hidden.unwrap_or(d.hidden),
         };
         if !(c.alpha.is_finite() && c.alpha > 0.0 && c.alpha <= 10.0) {
             bail!("--alpha must be above 0 and at most 10 (got {})", c.alpha);
@@ -85,6 +89,12 @@ impl TrainArgs {
         }
         if c.opening > 40 {
             bail!("--opening must be at most 40 plies (got {})", c.opening);
+        }
+        if c.hidden > MAX_HIDDEN {
+            bail!(
+                "--hidden must be at most {MAX_HIDDEN} units (got {})",
+                c.hidden
+            );
         }
         Ok(c)
     }

@@ -1279,3 +1279,69 @@ fn book_files_and_games_are_refused_clearly() {
     }
     std::fs::remove_dir_all(&dir).expect("removed");
 }
+
+/// `train` writes a weights file that is also its checkpoint: 2 games and then 2 more from the
+/// file give the file of 4 in one run, hidden units included; bad settings are one-line errors.
+#[test]
+fn training_resumes_from_its_file_and_refuses_bad_settings() {
+    let dir = std::env::temp_dir().join(format!("mancala-cli-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = |name: &str| dir.join(name).to_str().expect("a UTF-8 path").to_owned();
+    let (once, twice) = (path("once.txt"), path("twice.txt"));
+    let settings = ["--depth", "1", "--hidden", "3", "--seed", "4"];
+    let train = |out: &str, games: &str, more: &[&str]| {
+        let mut args = vec!["train", "hus", "--out", out, "--games", games];
+        args.extend_from_slice(more);
+        let o = run(&args, "");
+        assert_ok(&o);
+        stdout(&o)
+    };
+    train(&once, "4", &settings);
+    train(&twice, "2", &settings);
+    let resumed = train(&twice, "4", &["--resume", &twice]);
+    assert!(resumed.contains("from game 2"), "{resumed}");
+    let (a, b) = (
+        std::fs::read_to_string(&once).expect("written"),
+        std::fs::read_to_string(&twice).expect("written"),
+    );
+    assert_eq!(a, b);
+    assert!(
+        a.contains("\nhidden 3\n") && a.contains("--hidden 3\n"),
+        "{a}"
+    );
+    assert!(
+        a.contains("\nw h.best-take.2 ") && a.contains("\nw out.2 "),
+        "{a}"
+    );
+    // The weights play: a match of the learned evaluation with them.
+    let o = run(
+        &[
+            "match",
+            "hus",
+            "alphabeta-learned:depth=1",
+            "alphabeta:depth=1",
+            "--games",
+            "2",
+            "--weights",
+            &once,
+        ],
+        "",
+    );
+    assert_ok(&o);
+    for (args, says) in [
+        (&["--hidden", "33"][..], "--hidden must be at most 32"),
+        (&["--depth", "0"][..], "--depth must be from 1 to 6"),
+        (
+            &["--resume", &once, "--hidden", "2"][..],
+            "cannot be used with",
+        ),
+    ] {
+        let mut all = vec!["train", "hus", "--out", &twice, "--games", "9"];
+        all.extend_from_slice(args);
+        let o = run(&all, "");
+        assert!(!o.status.success(), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

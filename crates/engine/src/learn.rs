@@ -34,10 +34,13 @@ use crate::Rng;
 use crate::eval::{SCORE_DECIDED, Score, evaluate, terminal_score};
 
 /// The version of the file format [`Weights`] reads and writes.
-pub const WEIGHTS_FORMAT: u32 = 1;
+pub const WEIGHTS_FORMAT: u32 = 2;
+
+/// The most hidden units a model can have.
+pub const MAX_HIDDEN: u32 = 32;
 
 /// The version of the feature set: weights of another one are refused.
-pub const FEATURE_SET: u32 = 1;
+pub const FEATURE_SET: u32 = 2;
 
 /// Score units per unit of the model's logit: a seed is worth about a quarter of a logit, so
 /// the learned scores are near [`crate::evaluate`]'s 100 a seed.
@@ -72,6 +75,14 @@ const PER_PIT: [&str; 3] = ["seeds", "occupied", "movable"];
 /// The most features of one side (the widest board, 16 columns).
 const MAX_SIDE: usize = BASE.len() + PER_PIT.len() * 2 * mancala::MAX_WIDTH;
 
+/// Features of the side to move's own moves, in the games whose sowings relay
+/// ([`reads_moves`]): the most seeds one move takes from the opponent, the moves that take any,
+/// and the legal moves.
+const MOVES: [&str; 3] = ["best-take", "takes", "moves"];
+
+/// The longest feature vector: the bias, one side's features, the move features.
+const MAX_FEATURES: usize = 1 + MAX_SIDE + MOVES.len();
+
 /// Whether the learned evaluation has features for `game`: the four-row relay and Bao games.
 #[must_use]
 pub const fn is_learnable(game: Game) -> bool {
@@ -79,6 +90,16 @@ pub const fn is_learnable(game: Game) -> bool {
         Family::Bao | Family::Hawalis | Family::Hus | Family::Omweso => true,
         Family::Kalah | Family::Kimasai | Family::KimasaiSliding => false,
     }
+}
+
+/// Whether the features of `game` include those of the side to move's moves ([`MOVES`]): in
+/// the relay games (Hus, Hawalis, Omweso), where a sowing runs on lap after lap and only playing
+/// a move shows what it takes. The Bao family's static capture threats read it well enough.
+const fn reads_moves(game: Game) -> bool {
+    matches!(
+        game.family(),
+        Family::Hus | Family::Hawalis | Family::Omweso
+    )
 }
 
 /// How the captures of a family take: the facing front pit (Bao), the facing front and back
@@ -108,9 +129,24 @@ const fn side_len(width: usize) -> usize {
     BASE.len() + PER_PIT.len() * 2 * width
 }
 
-/// The names of the weights of `game`, in file order: per block a bias then the side features,
+/// The features of a block of `game`'s weights, the bias included.
+fn block_len(game: Game) -> usize {
+    let moves = if reads_moves(game) { MOVES.len() } else { 0 };
+    1 + side_len(Variant::new(game).width()) + moves
+}
+
+/// The weights of one block of a model of `game` with `hidden` hidden units: one a feature
+/// ([`block_len`]), then per feature one a hidden unit, then one a hidden unit for its output.
+fn block_size(game: Game, hidden: usize) -> usize {
+    let n = block_len(game);
+    n + hidden * n + hidden
+}
+
+/// The names of the weights of `game` with `hidden` hidden units, in file order: per block a
+/// bias, the side features and where the game has them the move features; then per feature
+/// (`h.NAME.J`) the weight of each hidden unit `J`, then each unit's output weight (`out.J`);
 /// blocks prefixed `namua.` and `mtaji.` where there are two.
-fn names(game: Game) -> Vec<String> {
+fn names(game: Game, hidden: usize) -> Vec<String> {
     let v = Variant::new(game);
     let w = v.width();
     let mut side: Vec<String> = vec!["bias".to_owned()];
@@ -121,6 +157,16 @@ fn names(game: Game) -> Vec<String> {
             side.push(format!("{what}.{}{}", pit.letter(), pit.col()));
         }
     }
+    if reads_moves(game) {
+        side.extend(MOVES.iter().map(|&s| s.to_owned()));
+    }
+    let linear = side.len();
+    for i in 0..linear {
+        for j in 0..hidden {
+            side.push(format!("h.{}.{j}", side[i]));
+        }
+    }
+    side.extend((0..hidden).map(|j| format!("out.{j}")));
     match phases(game) {
         2 => ["namua", "mtaji"]
             .iter()
@@ -222,8 +268,10 @@ fn side_features(pos: &Position, s: Side, out: &mut [f32]) {
 }
 
 /// The feature vector of `pos` for its side to move: the block index, and in `out` (at least
-/// `1 + side_len` long) 1 for the bias then mover's features less the opponent's.
+/// [`block_len`] long) 1 for the bias, the mover's features less the opponent's, then where the
+/// game has them the features of the mover's moves.
 fn features(pos: &Position, out: &mut [f32]) -> usize {
+    let game = pos.variant().game();
     let n = side_len(pos.variant().width());
     let me = pos.turn();
     let mut mine = [0.0f32; MAX_SIDE];
@@ -234,7 +282,24 @@ fn features(pos: &Position, out: &mut [f32]) -> usize {
     for i in 0..n {
         out[1 + i] = mine[i] - theirs[i];
     }
+    if reads_moves(game) {
+        out[1 + n..][..MOVES.len()].copy_from_slice(&move_features(pos));
+    }
     phase(pos)
+}
+
+/// The features of the side to move's moves ([`MOVES`]), each move played out.
+fn move_features(pos: &Position) -> [f32; MOVES.len()] {
+    let them = pos.turn().other();
+    let before = pos.side_seeds(them);
+    let (mut best, mut takes, mut moves) = (0u32, 0u32, 0u32);
+    pos.for_each_legal_unkeyed(|_, child| {
+        moves += 1;
+        let taken = before.saturating_sub(child.side_seeds(them));
+        takes += u32::from(taken > 0);
+        best = best.max(taken);
+    });
+    [best as f32 / 10.0, takes as f32 / 8.0, moves as f32 / 8.0]
 }
 
 /// Self-play settings of a training run; kept in the weights file, so a run resumes with them.
@@ -252,6 +317,9 @@ pub struct TrainConfig {
     pub depth: u32,
     /// The most random plies a training game starts with (each game draws 0 to this many).
     pub opening: u32,
+    /// Hidden units (rectified) beside the linear model, at most [`MAX_HIDDEN`]; 0 for the
+    /// linear model alone.
+    pub hidden: u32,
 }
 
 impl Default for TrainConfig {
@@ -263,6 +331,7 @@ impl Default for TrainConfig {
             epsilon: 0.05,
             depth: 2,
             opening: 8,
+            hidden: 0,
         }
     }
 }
@@ -292,7 +361,8 @@ pub struct Weights {
 impl Weights {
     /// Starting weights for `game` before any training: the terms of [`crate::evaluate`]
     /// (seeds; in the Bao family front-row seeds and a front row down to one pit; in Hus and
-    /// Omweso pits of two or more), in logits, the rest zero.
+    /// Omweso pits of two or more) and in the relay games half the best take now, in logits,
+    /// the rest zero.
     ///
     /// # Errors
     /// [`WeightsError::Unsupported`] for a game without features ([`is_learnable`]).
@@ -300,8 +370,14 @@ impl Weights {
         if !is_learnable(game) {
             return Err(WeightsError::Unsupported(game));
         }
-        let block = 1 + side_len(Variant::new(game).width());
+        let n = block_len(game);
+        let hidden = config.hidden.min(MAX_HIDDEN) as usize;
+        let block = block_size(game, hidden);
         let mut values = vec![0.0; block * phases(game)];
+        // Hidden units start small and at random (from the seed), their outputs at zero: the
+        // model starts as the linear one.
+        let mut rng = Rng::new(config.seed ^ 0x5EED_0F41_DDE4);
+        let scale = 1.0 / (n as f32).sqrt();
         // A seed is a quarter of a logit (SCALE); features count tenths of seeds, pits in eighths.
         for b in 0..phases(game) {
             let w = &mut values[b * block..][..block];
@@ -314,6 +390,14 @@ impl Weights {
                 }
                 Family::Hus | Family::Omweso => w[6] = 0.8,
                 Family::Hawalis | Family::Kalah | Family::Kimasai | Family::KimasaiSliding => {}
+            }
+            // The best take now: half a seed per seed, since the opponent answers it.
+            if reads_moves(game) {
+                w[n - MOVES.len()] = 1.25;
+            }
+            for x in &mut w[n..n + hidden * n] {
+                let draw = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+                *x = (2.0 * draw - 1.0) * scale;
             }
         }
         Ok(Self {
@@ -352,9 +436,14 @@ impl Weights {
     #[must_use]
     pub fn command(&self) -> String {
         let c = self.config;
+        let hidden = if c.hidden > 0 {
+            format!(" --hidden {}", c.hidden)
+        } else {
+            String::new()
+        };
         format!(
             "mancala train {} --seed {} --games {} --alpha {} --lambda {} --epsilon {} --depth {} \
-             --opening {}",
+             --opening {}{hidden}",
             self.game.slug(),
             c.seed,
             self.games,
@@ -371,13 +460,72 @@ impl Weights {
         &self.values[phase * n..][..n]
     }
 
+    /// The hidden units: how many, and their sums (before the rectifier) for the features `x`
+    /// under the block `w`.
+    fn hidden_sums(&self, w: &[f32], x: &[f32]) -> (usize, [f32; MAX_HIDDEN as usize]) {
+        let n = block_len(self.game);
+        let h = self.config.hidden as usize;
+        let mut sums = [0.0f32; MAX_HIDDEN as usize];
+        if h > 0 {
+            // Feature by feature, so the units' sums are independent lanes.
+            for (i, &xi) in x[..n].iter().enumerate() {
+                if xi != 0.0 {
+                    for (u, wi) in sums[..h].iter_mut().zip(&w[n + i * h..][..h]) {
+                        *u += wi * xi;
+                    }
+                }
+            }
+        }
+        (h, sums)
+    }
+
+    /// The model's logit for the features `x` of block `phase`: the linear part plus the
+    /// rectified hidden units times their output weights.
+    fn value(&self, phase: usize, x: &[f32]) -> f32 {
+        let n = block_len(self.game);
+        let w = self.block(phase);
+        let linear = dot(&w[..n], &x[..n]);
+        let (h, sums) = self.hidden_sums(w, x);
+        let out = &w[n + n * h..][..h];
+        linear
+            + out
+                .iter()
+                .zip(&sums[..h])
+                .map(|(o, u)| o * u.max(0.0))
+                .sum::<f32>()
+    }
+
+    /// `k` times the gradient of [`Self::value`] over the weights of block `phase`.
+    fn gradient(&self, phase: usize, x: &[f32], k: f32) -> Vec<f32> {
+        let n = block_len(self.game);
+        let w = self.block(phase);
+        let mut g = vec![0.0f32; w.len()];
+        for (gi, xi) in g[..n].iter_mut().zip(&x[..n]) {
+            *gi = k * xi;
+        }
+        let (h, sums) = self.hidden_sums(w, x);
+        if h > 0 {
+            let out = &w[n + n * h..][..h];
+            for (i, &xi) in x[..n].iter().enumerate() {
+                for j in 0..h {
+                    if sums[j] > 0.0 {
+                        g[n + i * h + j] = k * out[j] * xi;
+                    }
+                }
+            }
+            for (gj, u) in g[n + n * h..].iter_mut().zip(&sums[..h]) {
+                *gj = k * u.max(0.0);
+            }
+        }
+        g
+    }
+
     /// The model's logit of the side to move winning `pos` (a position of [`Self::game`]).
     #[must_use]
     pub fn logit(&self, pos: &Position) -> f32 {
-        let mut x = [0.0f32; MAX_SIDE + 1];
+        let mut x = [0.0f32; MAX_FEATURES];
         let phase = features(pos, &mut x);
-        let w = self.block(phase);
-        w.iter().zip(&x).map(|(a, b)| a * b).sum()
+        self.value(phase, &x)
     }
 
     /// The value of `pos` in [`Score`] units for the side to move, short of a decided score.
@@ -416,7 +564,7 @@ impl Weights {
                 break Some(pos.turn().other());
             }
             let (best, leaf) = self.root(&pos, c.depth.max(1));
-            steps.push(self.south_chance(&leaf, block));
+            steps.push(self.south_chance(&leaf));
             let draw = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             let m = if draw < c.epsilon {
                 moves[rng.below(moves.len())]
@@ -460,7 +608,7 @@ impl Weights {
 
     /// South's winning chance at a search leaf, with the block and gradient where the model
     /// gave it.
-    fn south_chance(&self, leaf: &Position, block: usize) -> Step {
+    fn south_chance(&self, leaf: &Position) -> Step {
         let decided = leaf.outcome().map(|o| o.winner).or_else(|| {
             leaf.legal_moves()
                 .is_empty()
@@ -474,19 +622,17 @@ impl Weights {
             };
             return (z, None);
         }
-        let mut x = [0.0f32; MAX_SIDE + 1];
+        let mut x = [0.0f32; MAX_FEATURES];
         let phase = features(leaf, &mut x);
         let sign = if leaf.turn() == Side::South {
             1.0
         } else {
             -1.0
         };
-        let v: f32 = self.block(phase).iter().zip(&x).map(|(a, b)| a * b).sum();
-        let z = sigmoid(sign * v);
-        let k = sign * z * (1.0 - z);
+        let z = sigmoid(sign * self.value(phase, &x));
         (
             z,
-            Some((phase, x[..block].iter().map(|xi| k * xi).collect())),
+            Some((phase, self.gradient(phase, &x, sign * z * (1.0 - z)))),
         )
     }
 
@@ -558,7 +704,8 @@ impl Weights {
         let c = self.config;
         let mut s = format!(
             "mancala-weights {WEIGHTS_FORMAT}\nfeatures {FEATURE_SET}\ngame {}\ncommand {}\n\
-             seed {}\ngames {}\nalpha {}\nlambda {}\nepsilon {}\ndepth {}\nopening {}\ncount {}\n",
+             seed {}\ngames {}\nalpha {}\nlambda {}\nepsilon {}\ndepth {}\nopening {}\nhidden {}\n\
+             count {}\n",
             self.game.slug(),
             self.command(),
             c.seed,
@@ -568,9 +715,10 @@ impl Weights {
             c.epsilon,
             c.depth,
             c.opening,
+            c.hidden,
             self.values.len()
         );
-        for (name, v) in names(self.game).iter().zip(&self.values) {
+        for (name, v) in names(self.game, c.hidden as usize).iter().zip(&self.values) {
             s.push_str(&format!("w {name} {v}\n"));
         }
         s.push_str(&format!("checksum {:016x}\n", fnv1a(s.as_bytes())));
@@ -581,6 +729,25 @@ impl Weights {
 /// A searched position of a training game: South's winning chance at its leaf, and where the
 /// model gave it, the leaf's block and the gradient of that chance.
 type Step = (f32, Option<(usize, Vec<f32>)>);
+
+/// The dot product of two equally long slices, in eight lanes summed at the end (a sum in one
+/// lane is a chain of dependent additions that the compiler may not reorder).
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; 8];
+    let (a8, b8) = (a.chunks_exact(8), b.chunks_exact(8));
+    let rest: f32 = a8
+        .remainder()
+        .iter()
+        .zip(b8.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (ca, cb) in a8.zip(b8) {
+        for k in 0..8 {
+            lanes[k] += ca[k] * cb[k];
+        }
+    }
+    lanes.iter().sum::<f32>() + rest
+}
 
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
@@ -735,11 +902,18 @@ impl FromStr for Weights {
             epsilon: number(&lines, 8, "epsilon")?,
             depth: number(&lines, 9, "depth")?,
             opening: number(&lines, 10, "opening")?,
+            hidden: number(&lines, 11, "hidden")?,
         };
+        if config.hidden > MAX_HIDDEN {
+            return Err(WeightsError::Line {
+                line: 12,
+                expected: format!("`hidden` and at most {MAX_HIDDEN} units"),
+            });
+        }
         let games = number(&lines, 5, "games")?;
-        let count: usize = number(&lines, 11, "count")?;
-        let names = names(game);
-        let found = lines.len() - 12;
+        let count: usize = number(&lines, 12, "count")?;
+        let names = names(game, config.hidden as usize);
+        let found = lines.len().saturating_sub(13);
         if count != names.len() || found != count {
             return Err(WeightsError::Count {
                 expected: names.len(),
@@ -748,7 +922,7 @@ impl FromStr for Weights {
         }
         let mut values = Vec::with_capacity(count);
         for (k, name) in names.iter().enumerate() {
-            let i = 12 + k;
+            let i = 13 + k;
             let value = lines[i]
                 .strip_prefix("w ")
                 .and_then(|r| r.strip_prefix(name.as_str()))
@@ -827,10 +1001,10 @@ pub fn learned_features(pos: &Position) -> Option<Vec<(String, f32)>> {
     if !is_learnable(game) {
         return None;
     }
-    let mut x = [0.0f32; MAX_SIDE + 1];
+    let mut x = [0.0f32; MAX_FEATURES];
     let phase = features(pos, &mut x);
-    let names = names(game);
-    let block = names.len() / phases(game);
+    let names = names(game, 0);
+    let block = block_len(game);
     Some(
         names[phase * block..][..block]
             .iter()
@@ -895,13 +1069,19 @@ mod tests {
         close("occupied.A8", -1.0);
         close("movable.B8", -1.0);
         close("nyumba", 0.0);
-        // The same position with North to move: every difference changes sign.
+        // South's one move (B1) ends in an empty pit and takes nothing.
+        close("best-take", 0.0);
+        close("takes", 0.0);
+        close("moves", 1.0 / 8.0);
+        // The same position with North to move: every difference changes sign (the move
+        // features are the mover's own).
         let north = hus("2,0,0,0,0,0,0,0/3,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0 N");
         for ((n, a), (_, b)) in learned_features(&pos)
             .expect("features")
             .into_iter()
             .zip(learned_features(&north).expect("features"))
             .skip(1)
+            .filter(|((n, _), _)| !MOVES.contains(&n.as_str()))
         {
             assert!((a + b).abs() < 1e-6, "{n}: {a} and {b}");
         }
@@ -996,7 +1176,7 @@ mod tests {
         let w = Weights::initial(Game::BaoLaKiswahili, TrainConfig::default()).expect("weights");
         assert_eq!(w.values().len(), 2 * f.len());
         assert_eq!(
-            names(Game::BaoLaKiswahili)[f.len()],
+            names(Game::BaoLaKiswahili, 0)[f.len()],
             "mtaji.bias",
             "the second block"
         );
@@ -1039,14 +1219,18 @@ mod tests {
         assert_eq!(err(unsigned), WeightsError::NoChecksum);
         assert_eq!(
             err(&resign(&text.replacen(
-                "mancala-weights 1",
+                &format!("mancala-weights {WEIGHTS_FORMAT}"),
                 "mancala-weights 9",
                 1
             ))),
             WeightsError::Format(9)
         );
         assert_eq!(
-            err(&resign(&text.replacen("features 1", "features 7", 1))),
+            err(&resign(&text.replacen(
+                &format!("features {FEATURE_SET}"),
+                "features 7",
+                1
+            ))),
             WeightsError::FeatureSet(7)
         );
         assert_eq!(
@@ -1106,6 +1290,122 @@ mod tests {
             other.train_game();
         }
         assert_ne!(other.values(), one.values());
+    }
+
+    #[test]
+    fn move_features_play_the_moves() {
+        // South's one move, A3, lands in the occupied A1 facing a8 (3) with b8 (4) behind: it
+        // takes 7 seeds (and sows them on with A1's own).
+        let pos = hus("4,0,0,0,0,0,0,2/3,0,0,0,0,0,0,0/1,0,2,0,0,0,0,0/0,0,0,0,0,0,0,0 S");
+        let f: Vec<(String, f32)> = learned_features(&pos).expect("features");
+        let get = |name: &str| f.iter().find(|(n, _)| n == name).expect(name).1;
+        assert!(
+            (get("best-take") - 0.7).abs() < 1e-6,
+            "{}",
+            get("best-take")
+        );
+        assert!((get("takes") - 1.0 / 8.0).abs() < 1e-6);
+        assert!((get("moves") - 1.0 / 8.0).abs() < 1e-6);
+        // Over random positions of each relay game, as the legal moves played one by one say.
+        for game in [Game::Hus, Game::Omweso, Game::Hawalis] {
+            assert!(reads_moves(game));
+            let mut rng = Rng::new(5);
+            for _ in 0..40 {
+                let mut pos = Position::new(Variant::new(game));
+                for _ in 0..rng.below(30) {
+                    if pos.play_random(|n| rng.below(n)).is_none() {
+                        break;
+                    }
+                }
+                let them = pos.turn().other();
+                let moves = pos.legal_moves();
+                let taken: Vec<u32> = moves
+                    .iter()
+                    .map(|&m| {
+                        let next = pos.play(m).expect("legal");
+                        pos.side_seeds(them) - next.side_seeds(them)
+                    })
+                    .collect();
+                let best = taken.iter().copied().max().unwrap_or(0);
+                let takes = taken.iter().filter(|&&t| t > 0).count();
+                assert_eq!(
+                    move_features(&pos),
+                    [
+                        best as f32 / 10.0,
+                        takes as f32 / 8.0,
+                        moves.len() as f32 / 8.0
+                    ],
+                    "{}",
+                    pos.diagram()
+                );
+            }
+        }
+        assert!(!reads_moves(Game::BaoLaKiswahili));
+    }
+
+    #[test]
+    fn hidden_units_start_linear_train_and_read_back() {
+        let cfg = TrainConfig {
+            depth: 1,
+            hidden: 4,
+            ..TrainConfig::default()
+        };
+        let linear = Weights::initial(Game::Omweso, TrainConfig { hidden: 0, ..cfg }).expect("w");
+        let mut w = Weights::initial(Game::Omweso, cfg).expect("weights");
+        let n = block_len(Game::Omweso);
+        assert_eq!(w.values().len(), n + 4 * n + 4);
+        assert_eq!(names(Game::Omweso, 4).len(), w.values().len());
+        assert!(names(Game::Omweso, 4).contains(&"h.best-take.3".to_owned()));
+        let mut rng = Rng::new(3);
+        let mut positions = Vec::new();
+        let mut pos = Position::new(Variant::new(Game::Omweso));
+        for _ in 0..12 {
+            positions.push(pos);
+            if pos.play_random(|k| rng.below(k)).is_none() {
+                break;
+            }
+        }
+        // The outputs start at zero: the model is the linear one.
+        for p in &positions {
+            assert!((w.logit(p) - linear.logit(p)).abs() < 1e-6);
+        }
+        // The gradient is the change of the value weight by weight (away from the kinks).
+        w.values[n + 4 * n..].copy_from_slice(&[0.5, -0.25, 0.75, 1.0]);
+        for p in &positions {
+            let mut x = [0.0f32; MAX_FEATURES];
+            let phase = features(p, &mut x);
+            let g = w.gradient(phase, &x, 1.0);
+            let (_, sums) = w.hidden_sums(w.block(phase), &x);
+            let near_kink = |i: usize| {
+                (n..n + 4 * n).contains(&i) && sums[(i - n) % 4].abs() < 0.1 * x[(i - n) / 4].abs()
+            };
+            for i in (0..g.len()).step_by(7).filter(|&i| !near_kink(i)) {
+                let mut up = w.clone();
+                up.values[i] += 0.01;
+                let mut down = w.clone();
+                down.values[i] -= 0.01;
+                let numeric = (up.value(phase, &x) - down.value(phase, &x)) / 0.02;
+                assert!(
+                    (numeric - g[i]).abs() < 2e-3,
+                    "weight {i}: {numeric} and {}",
+                    g[i]
+                );
+            }
+        }
+        for _ in 0..2 {
+            w.train_game();
+        }
+        let text = w.to_text();
+        assert!(
+            text.contains("\nhidden 4\n") && text.contains(" --hidden 4\n"),
+            "{text}"
+        );
+        assert_eq!(text.parse::<Weights>().expect("reads back"), w);
+        let too_many = resign(&text.replacen("\nhidden 4\n", "\nhidden 99\n", 1));
+        assert!(matches!(
+            too_many.parse::<Weights>(),
+            Err(WeightsError::Line { line: 12, .. })
+        ));
     }
 
     #[test]

@@ -42,8 +42,8 @@ pub use book::{
 pub use eval::{Evaluator, Material, SCORE_WIN, Score, evaluate, evaluate_threats, terminal_score};
 pub use greedy::Greedy;
 pub use learn::{
-    FEATURE_SET, TrainConfig, TrainGame, WEIGHTS_FORMAT, Weights, WeightsError, evaluate_learned,
-    install_weights, is_learnable, learned_features, learned_weights,
+    FEATURE_SET, MAX_HIDDEN, TrainConfig, TrainGame, WEIGHTS_FORMAT, Weights, WeightsError,
+    evaluate_learned, install_weights, is_learnable, learned_features, learned_weights,
 };
 pub use levels::{
     CAPTURE_LEVELS, HAWALIS_LEVELS, KALAH_LEVELS, KIMASAI_LEVELS, KIMASAI_SLIDING_LEVELS,

@@ -428,6 +428,31 @@ impl Position {
         }));
     }
 
+    /// Calls `f` with every legal move and the position it leads to, as
+    /// [`Self::for_each_legal`] but without working out the positions' Zobrist keys
+    /// ([`Self::zobrist`] reads 0 on them): for reading what the moves do, as an evaluation's
+    /// features do, never for a search's table. About a third cheaper a move in the relay games.
+    ///
+    /// ```
+    /// use mancala::{Game, Position, Side, Variant};
+    ///
+    /// let pos = Position::new(Variant::new(Game::Hus));
+    /// let before = pos.side_seeds(Side::North);
+    /// let mut most = 0;
+    /// pos.for_each_legal_unkeyed(|_, next| {
+    ///     most = most.max(before - next.side_seeds(Side::North));
+    /// });
+    /// assert_eq!(most, 0); // no opening move of Hus takes a seed
+    /// # let mut n = 0;
+    /// # pos.for_each_legal_unkeyed(|_, next| { n += 1; assert_eq!(next.zobrist(), 0) });
+    /// # assert_eq!(n, pos.legal_moves().len());
+    /// ```
+    pub fn for_each_legal_unkeyed(&self, mut f: impl FnMut(Move, &Self)) {
+        on_state!(&self.state, s => s.legal_with(|m, b, _| {
+            f(m, &Self::from_state_unhashed((*b).into()));
+        }));
+    }
+
     /// Plays a legal move drawn uniformly at random and returns it, or `None` (the position
     /// unchanged) when the side to move has no legal move. `pick(n)` must return a number in
     /// `0..n`; with a uniform `pick` every legal move is equally likely. This is the fast path
