@@ -681,6 +681,11 @@ proptest! {
         if let Ok(p) = Position::from_setup(v, &setup, SeedTotal::AllowPartial) {
             let legal = p.legal_moves();
             prop_assert!(legal.len() < MAX_MOVES, "{}", p);
+            // The outcome's test for a legal move (which stops at the first one) agrees with
+            // the list.
+            let no_move = p.outcome().is_some_and(|o| o.reason == EndReason::NoLegalMove);
+            prop_assert!(!legal.is_empty() || p.outcome().is_some(), "{}", p);
+            prop_assert!(!no_move || legal.is_empty(), "{}", p);
             for m in legal {
                 let q = p.play(m);
                 prop_assert!(q.is_ok(), "{} in {}", m, p);
