@@ -1329,7 +1329,10 @@ fn training_resumes_from_its_file_and_refuses_bad_settings() {
     );
     assert_ok(&o);
     for (args, says) in [
-        (&["--hidden", "33"][..], "--hidden must be at most 32"),
+        (
+            &["--hidden", "33"][..],
+            "33 hidden units: a model has at most 32",
+        ),
         (&["--depth", "0"][..], "--depth must be from 1 to 6"),
         (
             &["--resume", &once, "--hidden", "2"][..],

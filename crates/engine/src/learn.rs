@@ -1,11 +1,11 @@
-//! A learned evaluation: a linear model over features of the position, trained by self-play
-//! with TD-leaf(λ), for the Bao family, Hawalis, Hus and Omweso (docs/engine.md, "Learned
-//! evaluation").
+//! A learned evaluation: a linear model over features of the position, with optional rectified
+//! hidden units beside it, trained by self-play with TD-leaf(λ), for the Bao family, Hawalis,
+//! Hus and Omweso (docs/engine.md, "Learned evaluation").
 //!
 //! The model gives a logit of the side to move winning: a bias plus, for each feature, its
-//! weight times the feature of the side to move less the same feature of the opponent. Games
-//! with a namua stage (hands) have one such block of weights for the namua stage and one for
-//! the mtaji stage. The features are read from the rules crate's description of the board
+//! weight times the feature, plus each hidden unit's output weight times the unit (the
+//! rectified weighted sum of the same features). Games with a namua stage (hands) have one
+//! such block of weights for the namua stage and one for the mtaji stage. The features are read from the rules crate's description of the board
 //! (rows, width, nyumba, hands), never from a list of games:
 //! - material: seeds on the board, in hand, in the front row;
 //! - shape: occupied front pits, a front row down to one occupied pit, pits of two or more
@@ -17,6 +17,10 @@
 //! - the kichwa and kimbi loads (the front row's two end pits and the two next to them);
 //! - per pit, by its place on the owner's ring: its seeds (up to 20), whether it is occupied,
 //!   whether it holds two or more.
+//!
+//! Each of these is the side to move's value less the opponent's. In the relay games three
+//! more are the side to move's own, read by playing each of its moves ([`MOVES`]): the most
+//! seeds one move takes, the moves that take any, and the moves.
 //!
 //! Weights are trained by `mancala train` ([`Weights::train_game`]): self-play with a small
 //! alpha-beta search over the current weights, a share of random moves, and after each game a
@@ -129,10 +133,27 @@ const fn side_len(width: usize) -> usize {
     BASE.len() + PER_PIT.len() * 2 * width
 }
 
+/// Where the move features ([`MOVES`]) of `game` are in its feature vector (after the bias
+/// and the side features), if it has them.
+fn moves_at(game: Game) -> Option<usize> {
+    reads_moves(game).then(|| 1 + side_len(Variant::new(game).width()))
+}
+
 /// The features of a block of `game`'s weights, the bias included.
 fn block_len(game: Game) -> usize {
-    let moves = if reads_moves(game) { MOVES.len() } else { 0 };
-    1 + side_len(Variant::new(game).width()) + moves
+    moves_at(game).map_or(1 + side_len(Variant::new(game).width()), |at| {
+        at + MOVES.len()
+    })
+}
+
+/// The hidden units of a model as a count, or the error when there are more than
+/// [`MAX_HIDDEN`]: the one place that limit is checked.
+const fn check_hidden(hidden: u32) -> Result<usize, WeightsError> {
+    if hidden > MAX_HIDDEN {
+        Err(WeightsError::Hidden(hidden))
+    } else {
+        Ok(hidden as usize)
+    }
 }
 
 /// The weights of one block of a model of `game` with `hidden` hidden units: one a feature
@@ -282,8 +303,8 @@ fn features(pos: &Position, out: &mut [f32]) -> usize {
     for i in 0..n {
         out[1 + i] = mine[i] - theirs[i];
     }
-    if reads_moves(game) {
-        out[1 + n..][..MOVES.len()].copy_from_slice(&move_features(pos));
+    if let Some(at) = moves_at(game) {
+        out[at..][..MOVES.len()].copy_from_slice(&move_features(pos));
     }
     phase(pos)
 }
@@ -362,16 +383,18 @@ impl Weights {
     /// Starting weights for `game` before any training: the terms of [`crate::evaluate`]
     /// (seeds; in the Bao family front-row seeds and a front row down to one pit; in Hus and
     /// Omweso pits of two or more) and in the relay games half the best take now, in logits,
-    /// the rest zero.
+    /// the other linear weights zero; hidden units small and at random (from the seed), their
+    /// output weights zero, so that the model starts as the linear one.
     ///
     /// # Errors
-    /// [`WeightsError::Unsupported`] for a game without features ([`is_learnable`]).
+    /// [`WeightsError::Unsupported`] for a game without features ([`is_learnable`]),
+    /// [`WeightsError::Hidden`] for more than [`MAX_HIDDEN`] hidden units.
     pub fn initial(game: Game, config: TrainConfig) -> Result<Self, WeightsError> {
         if !is_learnable(game) {
             return Err(WeightsError::Unsupported(game));
         }
         let n = block_len(game);
-        let hidden = config.hidden.min(MAX_HIDDEN) as usize;
+        let hidden = check_hidden(config.hidden)?;
         let block = block_size(game, hidden);
         let mut values = vec![0.0; block * phases(game)];
         // Hidden units start small and at random (from the seed), their outputs at zero: the
@@ -392,12 +415,11 @@ impl Weights {
                 Family::Hawalis | Family::Kalah | Family::Kimasai | Family::KimasaiSliding => {}
             }
             // The best take now: half a seed per seed, since the opponent answers it.
-            if reads_moves(game) {
-                w[n - MOVES.len()] = 1.25;
+            if let Some(at) = moves_at(game) {
+                w[at] = 1.25;
             }
             for x in &mut w[n..n + hidden * n] {
-                let draw = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-                *x = (2.0 * draw - 1.0) * scale;
+                *x = (2.0 * rng.unit_f32() - 1.0) * scale;
             }
         }
         Ok(Self {
@@ -565,8 +587,7 @@ impl Weights {
             }
             let (best, leaf) = self.root(&pos, c.depth.max(1));
             steps.push(self.south_chance(&leaf));
-            let draw = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-            let m = if draw < c.epsilon {
+            let m = if rng.unit_f32() < c.epsilon {
                 moves[rng.below(moves.len())]
             } else {
                 best.unwrap_or(moves[0])
@@ -797,6 +818,8 @@ pub enum WeightsError {
     UnknownGame(String),
     /// A game the learned evaluation has no features for.
     Unsupported(Game),
+    /// More hidden units than [`MAX_HIDDEN`].
+    Hidden(u32),
     /// The number of weights is not the game's.
     Count {
         /// The game's number of weights.
@@ -830,6 +853,7 @@ impl fmt::Display for WeightsError {
             }
             Self::UnknownGame(s) => write!(f, "the weights file names an unknown game `{s}`"),
             Self::Unsupported(g) => write!(f, "there is no learned evaluation for {}", g.slug()),
+            Self::Hidden(h) => write!(f, "{h} hidden units: a model has at most {MAX_HIDDEN}"),
             Self::Count { expected, found } => write!(
                 f,
                 "the weights file has {found} weights, the game has {expected}"
@@ -904,12 +928,7 @@ impl FromStr for Weights {
             opening: number(&lines, 10, "opening")?,
             hidden: number(&lines, 11, "hidden")?,
         };
-        if config.hidden > MAX_HIDDEN {
-            return Err(WeightsError::Line {
-                line: 12,
-                expected: format!("`hidden` and at most {MAX_HIDDEN} units"),
-            });
-        }
+        check_hidden(config.hidden)?;
         let games = number(&lines, 5, "games")?;
         let count: usize = number(&lines, 12, "count")?;
         let names = names(game, config.hidden as usize);
@@ -993,8 +1012,9 @@ pub fn evaluate_learned(pos: &Position) -> Score {
     }
 }
 
-/// The features of `pos` that the learned evaluation weighs, by name (the side to move's less
-/// the opponent's, the bias first), for the block that applies; `None` for a game without them.
+/// The features of `pos` that the learned evaluation weighs, by name (the bias first, then the
+/// side to move's less the opponent's, then in the relay games those of the side to move's
+/// moves), for the block that applies; `None` for a game without them.
 #[must_use]
 pub fn learned_features(pos: &Position) -> Option<Vec<(String, f32)>> {
     let game = pos.variant().game();
@@ -1328,8 +1348,9 @@ mod tests {
                     .collect();
                 let best = taken.iter().copied().max().unwrap_or(0);
                 let takes = taken.iter().filter(|&&t| t > 0).count();
+                let read = move_features(&pos);
                 assert_eq!(
-                    move_features(&pos),
+                    read,
                     [
                         best as f32 / 10.0,
                         takes as f32 / 8.0,
@@ -1338,6 +1359,15 @@ mod tests {
                     "{}",
                     pos.diagram()
                 );
+                // In the feature vector, under their names, at the end of the block.
+                let named = learned_features(&pos).expect("features");
+                assert_eq!(named.len(), block_len(game));
+                let tail: Vec<(String, f32)> = MOVES
+                    .iter()
+                    .zip(read)
+                    .map(|(n, v)| ((*n).to_owned(), v))
+                    .collect();
+                assert_eq!(named[named.len() - MOVES.len()..], tail[..]);
             }
         }
         assert!(!reads_moves(Game::BaoLaKiswahili));
@@ -1402,10 +1432,46 @@ mod tests {
         );
         assert_eq!(text.parse::<Weights>().expect("reads back"), w);
         let too_many = resign(&text.replacen("\nhidden 4\n", "\nhidden 99\n", 1));
+        assert_eq!(too_many.parse::<Weights>(), Err(WeightsError::Hidden(99)));
+        let other_count = resign(&text.replacen("\nhidden 4\n", "\nhidden 3\n", 1));
         assert!(matches!(
-            too_many.parse::<Weights>(),
-            Err(WeightsError::Line { line: 12, .. })
+            other_count.parse::<Weights>(),
+            Err(WeightsError::Count { .. })
         ));
+        let no_hidden = resign(&text.replacen("\nhidden 4\n", "\nhiden 4\n", 1));
+        assert_eq!(
+            no_hidden.parse::<Weights>(),
+            Err(WeightsError::Missing("hidden"))
+        );
+        let over = TrainConfig {
+            hidden: MAX_HIDDEN + 1,
+            ..cfg
+        };
+        assert_eq!(
+            Weights::initial(Game::Hus, over),
+            Err(WeightsError::Hidden(MAX_HIDDEN + 1))
+        );
+        assert!(
+            Weights::initial(
+                Game::Hus,
+                TrainConfig {
+                    hidden: MAX_HIDDEN,
+                    ..cfg
+                }
+            )
+            .is_ok()
+        );
+        // A game with two blocks: each has its hidden units, and reads back.
+        let bao_cfg = TrainConfig { hidden: 2, ..cfg };
+        let mut bao = Weights::initial(Game::BaoLaKiswahili, bao_cfg).expect("weights");
+        let nb = block_len(Game::BaoLaKiswahili);
+        assert_eq!(bao.values().len(), 2 * (nb + 2 * nb + 2));
+        let bao_names = names(Game::BaoLaKiswahili, 2);
+        assert_eq!(bao_names.len(), bao.values().len());
+        assert!(bao_names.contains(&"mtaji.h.board.1".to_owned()));
+        assert!(bao_names.contains(&"namua.out.0".to_owned()));
+        bao.train_game();
+        assert_eq!(bao.to_text().parse::<Weights>().expect("reads back"), bao);
     }
 
     #[test]

@@ -20,6 +20,11 @@ impl Rng {
         z ^ (z >> 31)
     }
 
+    /// A number in `[0, 1)`, from the top 24 bits (every value exact in an `f32`).
+    pub fn unit_f32(&mut self) -> f32 {
+        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
+    }
+
     /// A number in `0..n` (`n > 0`; 0 for `n == 0`), without modulo bias worth noticing.
     pub fn below(&mut self, n: usize) -> usize {
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize

@@ -377,7 +377,7 @@ impl Position {
         out
     }
 
-    /// A position for reading its outcome only: the key is left unset.
+    /// A position for reading only (its outcome, seeds, move texts): the key is left unset.
     const fn from_state_unhashed(state: State) -> Self {
         Self { state, hash: 0 }
     }
@@ -428,10 +428,12 @@ impl Position {
         }));
     }
 
-    /// Calls `f` with every legal move and the position it leads to, as
-    /// [`Self::for_each_legal`] but without working out the positions' Zobrist keys
-    /// ([`Self::zobrist`] reads 0 on them): for reading what the moves do, as an evaluation's
-    /// features do, never for a search's table. About a third cheaper a move in the relay games.
+    /// Calls `f` with every legal move and a view of the position it leads to: the moves and
+    /// boards of [`Self::for_each_legal`], without working out the positions' Zobrist keys
+    /// ([`Self::zobrist`] reads 0 on them). For reading what the moves do (seeds, outcome), as
+    /// an evaluation's features do. Since the key is part of a position's equality and hash,
+    /// these views must not be compared, hashed, kept or played on: use
+    /// [`Self::for_each_legal`] for positions to search.
     ///
     /// ```
     /// use mancala::{Game, Position, Side, Variant};

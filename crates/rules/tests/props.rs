@@ -370,10 +370,19 @@ proptest! {
                 unchecked.play_unchecked(m);
                 prop_assert_eq!(unchecked, next, "play_unchecked {} in {}", m, p);
             }
-            // for_each_legal gives the same moves and positions.
+            // for_each_legal gives the same moves and positions, and for_each_legal_unkeyed the
+            // same moves and boards.
             let mut seen = Vec::new();
             p.for_each_legal(|m, q| seen.push((m, q)));
             prop_assert_eq!(seen.len(), legal.len(), "{}", p);
+            let mut viewed = Vec::new();
+            p.for_each_legal_unkeyed(|m, q| viewed.push((m, q.to_setup(), q.zobrist())));
+            prop_assert_eq!(viewed.len(), seen.len(), "{}", p);
+            for ((m, q), (vm, vq, key)) in seen.iter().zip(&viewed) {
+                prop_assert_eq!(m, vm, "{}", p);
+                prop_assert_eq!(&q.to_setup(), vq, "{} in {}", m, p);
+                prop_assert_eq!(*key, 0, "{} in {}", m, p);
+            }
             for (m, q) in seen {
                 prop_assert!(legal.contains(&m), "{} from for_each_legal in {}", m, p);
                 prop_assert_eq!(Ok(q), p.play(m).map_err(|e| e.m), "{} in {}", m, p);
