@@ -864,21 +864,48 @@ impl fmt::Display for WeightsError {
 
 impl core::error::Error for WeightsError {}
 
-/// Reads the header line `key VALUE` at `lines[i]`.
-fn header<'a>(lines: &[&'a str], i: usize, key: &'static str) -> Result<&'a str, WeightsError> {
+/// The header lines of a weights file, in their order ([`Weights::to_text`]); the weights
+/// follow them.
+const HEADER: [&str; 13] = [
+    "mancala-weights",
+    "features",
+    "game",
+    "command",
+    "seed",
+    "games",
+    "alpha",
+    "lambda",
+    "epsilon",
+    "depth",
+    "opening",
+    "hidden",
+    "count",
+];
+
+/// The line index of header line `key`.
+fn header_line(key: &str) -> usize {
+    HEADER
+        .iter()
+        .position(|&k| k == key)
+        .unwrap_or(HEADER.len())
+}
+
+/// Reads the header line `key VALUE` in its place.
+fn header<'a>(lines: &[&'a str], key: &'static str) -> Result<&'a str, WeightsError> {
     lines
-        .get(i)
+        .get(header_line(key))
         .and_then(|l| l.strip_prefix(key))
         .and_then(|rest| rest.strip_prefix(' '))
         .ok_or(WeightsError::Missing(key))
 }
 
-fn number<T: FromStr>(lines: &[&str], i: usize, key: &'static str) -> Result<T, WeightsError> {
-    header(lines, i, key)?
+/// Reads the header line `key NUMBER` in its place.
+fn number<T: FromStr>(lines: &[&str], key: &'static str) -> Result<T, WeightsError> {
+    header(lines, key)?
         .trim()
         .parse()
         .map_err(|_| WeightsError::Line {
-            line: i + 1,
+            line: header_line(key) + 1,
             expected: format!("`{key}` and a number"),
         })
 }
@@ -906,11 +933,11 @@ impl FromStr for Weights {
             return Err(WeightsError::Checksum { stated, actual });
         }
         let lines: Vec<&str> = body[..cut].lines().collect();
-        let features: u32 = number(&lines, 1, "features")?;
+        let features: u32 = number(&lines, "features")?;
         if features != FEATURE_SET {
             return Err(WeightsError::FeatureSet(features));
         }
-        let slug = header(&lines, 2, "game")?.trim();
+        let slug = header(&lines, "game")?.trim();
         let game = slug
             .parse::<Variant>()
             .map_err(|_| WeightsError::UnknownGame(slug.to_owned()))?
@@ -918,21 +945,21 @@ impl FromStr for Weights {
         if !is_learnable(game) {
             return Err(WeightsError::Unsupported(game));
         }
-        header(&lines, 3, "command")?;
+        header(&lines, "command")?;
         let config = TrainConfig {
-            seed: number(&lines, 4, "seed")?,
-            alpha: number(&lines, 6, "alpha")?,
-            lambda: number(&lines, 7, "lambda")?,
-            epsilon: number(&lines, 8, "epsilon")?,
-            depth: number(&lines, 9, "depth")?,
-            opening: number(&lines, 10, "opening")?,
-            hidden: number(&lines, 11, "hidden")?,
+            seed: number(&lines, "seed")?,
+            alpha: number(&lines, "alpha")?,
+            lambda: number(&lines, "lambda")?,
+            epsilon: number(&lines, "epsilon")?,
+            depth: number(&lines, "depth")?,
+            opening: number(&lines, "opening")?,
+            hidden: number(&lines, "hidden")?,
         };
         check_hidden(config.hidden)?;
-        let games = number(&lines, 5, "games")?;
-        let count: usize = number(&lines, 12, "count")?;
+        let games = number(&lines, "games")?;
+        let count: usize = number(&lines, "count")?;
         let names = names(game, config.hidden as usize);
-        let found = lines.len().saturating_sub(13);
+        let found = lines.len().saturating_sub(HEADER.len());
         if count != names.len() || found != count {
             return Err(WeightsError::Count {
                 expected: names.len(),
@@ -941,7 +968,7 @@ impl FromStr for Weights {
         }
         let mut values = Vec::with_capacity(count);
         for (k, name) in names.iter().enumerate() {
-            let i = 13 + k;
+            let i = HEADER.len() + k;
             let value = lines[i]
                 .strip_prefix("w ")
                 .and_then(|r| r.strip_prefix(name.as_str()))
