@@ -452,7 +452,7 @@ impl Position {
         let mut state = self.state;
         let mut plies = 0;
         on_state!(&mut state, s => {
-            while plies < max_plies && s.play_random(&mut pick).is_some() {
+            while plies < max_plies && s.play_random_any(&mut pick) {
                 plies += 1;
             }
         });

@@ -144,14 +144,23 @@ pub(crate) fn remove_facing<O: Observer>(
 pub(crate) struct LapGuard<S> {
     limit: u32,
     cycle_from: u32,
+    /// The first lap count at which either check can fire: `min(limit + 1, cycle_from)`. Below
+    /// it a lap costs one comparison.
+    quiet_below: u32,
     brent: Brent<S>,
 }
 
 impl<S: PartialEq + Copy> LapGuard<S> {
     pub(crate) const fn new(limit: u32, cycle_from: u32) -> Self {
+        let past_limit = limit.saturating_add(1);
         Self {
             limit,
             cycle_from,
+            quiet_below: if past_limit < cycle_from {
+                past_limit
+            } else {
+                cycle_from
+            },
             brent: Brent::new(),
         }
     }
@@ -161,6 +170,9 @@ impl<S: PartialEq + Copy> LapGuard<S> {
     #[inline(always)]
     pub(crate) fn lap(&mut self, info: &mut RunInfo, state: impl FnOnce() -> S) -> bool {
         info.laps += 1;
+        if info.laps < self.quiet_below {
+            return false;
+        }
         if info.laps > self.limit {
             info.end = End::NeverEnding(None);
             return true;

@@ -48,6 +48,20 @@ impl Cands {
         }
     }
 
+    /// The candidates of a mask with bit `2r` for the clockwise move from ring pit `r` and bit
+    /// `2r + 1` for the anticlockwise one, lowest bit first: code = bit index ^ 1.
+    #[inline(always)]
+    fn from_mask(mut mask: u32) -> Self {
+        let mut c = Self::new();
+        while mask != 0 {
+            // At most 32 bits, so `len` stays below BAO_CANDIDATES and the mask is exact.
+            c.codes[c.len & (BAO_CANDIDATES - 1)] = (mask.trailing_zeros() ^ 1) as u8;
+            c.len += 1;
+            mask &= mask - 1;
+        }
+        c
+    }
+
     fn as_slice(&self) -> &[u8] {
         &self.codes[..self.len]
     }
@@ -55,17 +69,6 @@ impl Cands {
     fn swap_remove(&mut self, k: usize) {
         self.len -= 1;
         self.codes[k] = self.codes[self.len];
-    }
-
-    fn retain(&mut self, mut keep: impl FnMut(u8) -> bool) {
-        let mut n = 0;
-        for i in 0..self.len {
-            if keep(self.codes[i]) {
-                self.codes[n] = self.codes[i];
-                n += 1;
-            }
-        }
-        self.len = n;
     }
 }
 
@@ -206,15 +209,6 @@ const fn gather_high_bits(v: u64) -> u32 {
     ((v >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
-/// Bit `x` of the 8 pits in `v` (byte `x` = pit `x`) set when the pit holds 2 to 15 seeds:
-/// some of bits 1..3 set (at least 2) and none of bits 4..7 (below 16).
-#[inline(always)]
-const fn two_to_fifteen(v: u64) -> u32 {
-    gather_high_bits(
-        nonzero_bytes(v & 0x0E0E_0E0E_0E0E_0E0E) & !nonzero_bytes(v & 0xF0F0_F0F0_F0F0_F0F0),
-    )
-}
-
 /// Bit `x` of the 8 pits in `v` set when the pit holds at least 2 seeds: some bit above bit 0.
 #[inline(always)]
 const fn two_or_more(v: u64) -> u32 {
@@ -229,17 +223,120 @@ fn ring_words(pits: &[u8; RING]) -> (u64, u64) {
     (ring as u64, (ring >> 64) as u64)
 }
 
-/// Bit `r` is set when pit `r` may start a capture move: 2 to 15 seeds (R6.1, R6.2). Both
-/// rows at once, eight pits to a word.
+/// The high bit of every byte of a ring read as a `u128`.
+const HIGH128: u128 = u128::from_le_bytes([0x80; RING]);
+
+/// [`nonzero_bytes`] over a whole ring read as a `u128` (no carry crosses a byte, so the wide
+/// addition is sixteen byte additions).
 #[inline(always)]
-fn capture_starts(pits: &[u8; RING]) -> u32 {
-    let (front, back) = ring_words(pits);
-    two_to_fifteen(front) | two_to_fifteen(back) << WIDTH
+const fn nonzero_bytes128(v: u128) -> u128 {
+    const LOW7: u128 = u128::from_le_bytes([0x7F; RING]);
+    (((v & LOW7) + LOW7) | v) & !LOW7
+}
+
+/// [`gather_high_bits`] over a whole ring: bit `r` is the high bit of byte `r`.
+#[inline(always)]
+const fn gather_high_bits128(v: u128) -> u32 {
+    gather_high_bits(v as u64) | gather_high_bits((v >> 64) as u64) << WIDTH
+}
+
+/// `LANDINGS[cw][x]`: byte `r` is the number of seeds with which a lap from ring pit `r` in
+/// the direction ends in front pit `x` (R3.1), when that number may start a capture move
+/// (2..15, R6.2), else `0xFF`, a count no pit holds (64 seeds in all). So a pit of 2..15
+/// seeds reaches `x` exactly when its count equals its byte here. Built with [`landing`], the
+/// definition of where a lap ends; the unit test `landing_table_matches_laps` checks it.
+static LANDINGS: [[u128; WIDTH]; 2] = {
+    let mut t = [[0u128; WIDTH]; 2];
+    let mut cw = 0;
+    while cw < 2 {
+        let mut x = 0;
+        while x < WIDTH {
+            let mut bytes = [0xFFu8; RING];
+            let mut r = 0;
+            while r < RING {
+                let mut n = 2;
+                while n < RING {
+                    if landing::<RING>(r, n, cw == 1) == x {
+                        bytes[r] = n as u8;
+                    }
+                    n += 1;
+                }
+                r += 1;
+            }
+            t[cw][x] = u128::from_le_bytes(bytes);
+            x += 1;
+        }
+        cw += 1;
+    }
+    t
+};
+
+/// The start pits (bit `r`) of the laps of 2..15 seeds that end in a front pit of `landings`
+/// (bit `x`), clockwise and anticlockwise, for a ring `own` read as a `u128`: the pits whose
+/// count equals their byte in `LANDINGS[cw][x]` for some `x`. Sixteen byte comparisons a
+/// landing pit, eight pits to a word: a byte equals the table's exactly when their exclusive
+/// or is zero. The unit test `capture_starts_match_laps` checks it pit by pit.
+#[inline(always)]
+fn capture_starts_landing(own: u128, mut landings: u32) -> (u32, u32) {
+    // The high bit of byte r stays set while no landing pit so far matched pit r's count.
+    let (mut miss_cw, mut miss_ccw) = (HIGH128, HIGH128);
+    while landings != 0 {
+        let x = landings.trailing_zeros() as usize;
+        landings &= landings - 1;
+        miss_cw &= nonzero_bytes128(own ^ LANDINGS[1][x]);
+        miss_ccw &= nonzero_bytes128(own ^ LANDINGS[0][x]);
+    }
+    (
+        gather_high_bits128(miss_cw ^ HIGH128),
+        gather_high_bits128(miss_ccw ^ HIGH128),
+    )
+}
+
+/// The code of the candidate `k` (from 0) of a [`Cands::from_mask`] mask with more than `k`
+/// bits set.
+#[inline(always)]
+fn nth_code(mut mask: u32, k: usize) -> u8 {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    (mask.trailing_zeros() ^ 1) as u8
+}
+
+/// Bits `0..16` of `cw` to the even bits and those of `ccw` to the odd bits: the candidate
+/// mask of [`Cands::from_mask`] from a mask of clockwise and one of anticlockwise start pits.
+#[inline(always)]
+const fn interleave(cw: u32, ccw: u32) -> u32 {
+    // Both spread at once, `cw` in the low half of the word and `ccw` in the high half.
+    let mut v = (cw & 0xFFFF) as u64 | ((ccw & 0xFFFF) as u64) << 32;
+    v = (v | v << 8) & 0x00FF_00FF_00FF_00FF;
+    v = (v | v << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    v = (v | v << 2) & 0x3333_3333_3333_3333;
+    v = (v | v << 1) & 0x5555_5555_5555_5555;
+    v as u32 | ((v >> 32) as u32) << 1
+}
+
+/// The takasa candidates from the front pits of `allowed` (a mask of front indices), both
+/// directions, but a lone kichwa may not be sown towards the back row (R5.2c, R6.4): front
+/// index 0 anticlockwise, or 7 clockwise, when no other front pit of `occupied` holds seeds.
+#[inline(always)]
+const fn lone_kichwa_ok(allowed: u32, occupied: u32) -> u32 {
+    let last = 1 << (WIDTH - 1);
+    let cw = if occupied & !last == 0 {
+        allowed & !last
+    } else {
+        allowed
+    };
+    let ccw = if occupied & !1 == 0 {
+        allowed & !1
+    } else {
+        allowed
+    };
+    interleave(cw, ccw)
 }
 
 #[inline(always)]
 fn front_bits(p: &[u8; RING]) -> u64 {
-    u64::from_le_bytes([p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]])
+    u128::from_le_bytes(*p) as u64
 }
 
 impl Bao {
@@ -302,36 +399,38 @@ impl Bao {
 
     /// Bit `t` is set when `side`, in the mtaji stage, has a capture move whose first capture
     /// takes the opponent's front index `t` (R6.2): a start pit of 2..15 seeds whose first lap
-    /// ends in an occupied own front pit facing seeds. `skip` is a pit that may not start.
-    fn capture_targets(&self, side: usize, skip: usize) -> u8 {
+    /// ends in an occupied own front pit facing seeds. One table comparison per such landing
+    /// pit (see [`LANDINGS`]).
+    fn capture_targets(&self, side: usize) -> u8 {
+        let mut hot = self.capturable_landings(side);
+        let own = u128::from_le_bytes(self.pits[side]);
         let mut targets = 0u8;
-        self.for_each_capture(side, skip, |_, _, t| targets |= 1 << t);
+        while hot != 0 {
+            let x = hot.trailing_zeros() as usize;
+            hot &= hot - 1;
+            if capture_starts_landing(own, 1 << x) != (0, 0) {
+                targets |= 1 << facing(x);
+            }
+        }
         targets
     }
 
-    /// Calls `f(start, clockwise, target)` for every capture move of `side` in the mtaji stage
-    /// (R6.2): a start pit of 2..15 seeds (not `skip`) whose first lap ends in an occupied own
-    /// front pit facing seeds; `target` is the opponent's front index taken first.
+    /// The capture moves of `side` in the mtaji stage (R6.2) whose first lap ends in one of the
+    /// front pits of `landings`, as a [`Cands::from_mask`] mask: a start pit of 2..15 seeds,
+    /// not `skip`, whose first lap ends in an occupied own front pit facing seeds.
+    ///
+    /// Instead of a test per start pit, one per landing pit `x` (there are few): a start pit
+    /// `r` reaches `x` exactly when its count equals byte `r` of `LANDINGS[cw][x]`, so sixteen
+    /// pits are compared at once, a word of bytes against a word of bytes.
     #[inline(always)]
-    fn for_each_capture(&self, side: usize, skip: usize, mut f: impl FnMut(usize, bool, usize)) {
-        let hot = self.capturable_landings(side);
+    fn capture_mask(&self, side: usize, skip: usize, landings: u32) -> u32 {
+        let hot = self.capturable_landings(side) & landings;
         if hot == 0 {
-            return;
+            return 0;
         }
-        let own = &self.pits[side];
-        let mut starts = capture_starts(own) & !(1u32 << (skip & 31));
-        while starts != 0 {
-            let r = starts.trailing_zeros() as usize;
-            starts &= starts - 1;
-            let n = own[r] as usize;
-            let (a, b) = ((r + n) & (RING - 1), (r + RING - n) & (RING - 1));
-            if hot >> a & 1 != 0 {
-                f(r, true, facing(a));
-            }
-            if hot >> b & 1 != 0 {
-                f(r, false, facing(b));
-            }
-        }
+        let (cw, ccw) = capture_starts_landing(u128::from_le_bytes(self.pits[side]), hot);
+        let not_skip = !(1u32 << (skip & 31));
+        interleave(cw & not_skip, ccw & not_skip)
     }
 
     /// Bit `x` is set when a lap of `side` ending in its front pit `x` would capture: the pit
@@ -344,107 +443,101 @@ impl Bao {
         gather_high_bits(own & opp)
     }
 
-    /// Candidate moves before the never-ending check and the stop/safari split.
-    /// Candidates as codes `ring index * 2 + clockwise`.
-    fn candidate_codes(&self, out: &mut Cands) {
+    /// Candidate moves before the never-ending check and the stop/safari split, as a
+    /// [`Cands::from_mask`] mask (bit `2r` the clockwise move from ring pit `r`, bit `2r + 1`
+    /// the anticlockwise one): the candidates' order is pit by pit, clockwise first.
+    #[inline(always)]
+    fn candidate_mask(&self) -> u32 {
+        if self.variant.game() == Game::BaoLaKujifunza {
+            self.candidate_mask_in::<true>()
+        } else {
+            self.candidate_mask_in::<false>()
+        }
+    }
+
+    /// [`Self::candidate_mask`]; with `KUJIFUNZA` the position is one of Bao la Kujifunza
+    /// (no hands, no takasia, no reservation: K3, K4), whose checks are left out.
+    #[inline(always)]
+    fn candidate_mask_in<const KUJIFUNZA: bool>(&self) -> u32 {
         let s = self.turn.index();
-        let own = &self.pits[s];
-        let mut push = |r: usize, cw: bool| out.push(((r as u8) << 1) | u8::from(cw));
-        // A lone kichwa may not be sown towards the back row (R5.2c, R6.4).
-        let lone_kichwa_ok = |r: usize, cw: bool| {
-            !(((r == 0 && !cw) || (r == WIDTH - 1 && cw))
-                && (0..WIDTH).all(|x| x == r || own[x] == 0))
-        };
-        if self.hand[s] > 0 {
-            // R5.1: capture placement into an occupied front pit facing seeds.
-            let hot = self.capturable_landings(s);
-            let mut bits = hot;
-            while bits != 0 {
-                let r = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                {
-                    // R4.3: kimbi and kichwa force the kichwa; central pits choose.
-                    match r {
-                        0 | 1 => push(r, true),
-                        6 | 7 => push(r, false),
-                        _ => {
-                            push(r, true);
-                            push(r, false);
-                        }
-                    }
-                }
-            }
-            if hot != 0 {
-                return;
-            }
-            // R5.2: takasa from an occupied front pit.
-            let functional = self.nyumba[s] && own[NYUMBA] >= 6;
-            let all_singletons = (0..WIDTH).all(|r| own[r] <= 1);
-            for r in 0..WIDTH {
-                if own[r] == 0 {
-                    continue;
-                }
-                // R5.2a: the functional nyumba only when it is the only occupied front pit.
-                if r == NYUMBA && functional && (0..WIDTH).any(|x| x != NYUMBA && own[x] > 0) {
-                    continue;
-                }
-                // R5.2b: without the nyumba, singletons only when all are singletons.
-                if !self.nyumba[s] && own[r] == 1 && !all_singletons {
-                    continue;
-                }
-                for cw in [true, false] {
-                    if lone_kichwa_ok(r, cw) {
-                        push(r, cw);
-                    }
-                }
-            }
-            return;
+        if !KUJIFUNZA && self.hand[s] > 0 {
+            return self.namua_mask();
         }
         // R6: mtaji. R6.2: capture moves first; they are obligatory.
-        let blocked = self.takasia as usize;
-        let mut targets = 0u8;
-        self.for_each_capture(s, blocked, |r, cw, t| {
-            targets |= 1 << t;
-            push(r, cw);
-        });
-        if targets != 0 {
+        let blocked = if KUJIFUNZA {
+            usize::MAX
+        } else {
+            self.takasia as usize
+        };
+        let captures = self.capture_mask(s, blocked, 0xFF);
+        if captures != 0 {
             // L5 (Bao la Kete): the reserved pit must be taken when some capture can take it.
-            let reserved = self.reserved;
-            if reserved != NONE && targets & (1 << reserved) != 0 {
-                out.retain(|c| {
-                    let r = usize::from(c >> 1);
-                    facing(landing::<RING>(r, own[r].into(), c & 1 != 0)) == usize::from(reserved)
-                });
+            if !KUJIFUNZA && self.reserved != NONE {
+                let forced = self.capture_mask(s, blocked, 1 << facing(usize::from(self.reserved)));
+                if forced != 0 {
+                    return forced;
+                }
             }
-            return;
+            return captures;
         }
+        self.mtaji_takasa_mask(blocked)
+    }
+
+    /// The namua candidates (R5) as a [`Self::candidate_mask`] mask.
+    fn namua_mask(&self) -> u32 {
+        let s = self.turn.index();
+        let own = &self.pits[s];
+        // R5.1: capture placement into an occupied front pit facing seeds; R4.3: the kimbi
+        // and the kichwa (front indices 0, 1 and 6, 7) force the direction towards the
+        // kichwa, the central pits choose.
+        let hot = self.capturable_landings(s);
+        if hot != 0 {
+            return interleave(hot & 0b0011_1111, hot & 0b1111_1100);
+        }
+        // R5.2: takasa from an occupied front pit.
+        let front_row = front_bits(own);
+        let occupied = gather_high_bits(nonzero_bytes(front_row));
+        let mut allowed = occupied;
+        if self.nyumba[s] {
+            // R5.2a: the functional nyumba only when it is the only occupied front pit.
+            if own[NYUMBA] >= 6 && occupied & !(1 << NYUMBA) != 0 {
+                allowed &= !(1 << NYUMBA);
+            }
+        } else {
+            // R5.2b: without the nyumba, singletons only when all are singletons.
+            let two_plus = two_or_more(front_row);
+            if two_plus != 0 {
+                allowed = two_plus;
+            }
+        }
+        lone_kichwa_ok(allowed, occupied)
+    }
+
+    /// The mtaji takasa candidates (R6.3, L3) as a [`Self::candidate_mask`] mask, when there
+    /// is no capture move; `blocked` is the takasia'd pit or out of range.
+    fn mtaji_takasa_mask(&self, blocked: usize) -> u32 {
+        let s = self.turn.index();
+        let own = &self.pits[s];
+        let (front_row, back_row) = ring_words(own);
         // R6.3: takasa from the front row if possible, else from the back row.
         // L3 (Bao la Kete): while the kuu exists, the mtaji takasa starts from it.
-        let (front_row, back_row) = ring_words(own);
-        let mut front = if self.is_kete() && self.nyumba[s] && own[NYUMBA] >= 2 {
+        let front = if self.is_kete() && self.nyumba[s] && own[NYUMBA] >= 2 {
             1 << NYUMBA
         } else {
             two_or_more(front_row)
         } & !(1u32 << (blocked & 31));
         if front != 0 {
-            while front != 0 {
-                let r = front.trailing_zeros() as usize;
-                front &= front - 1;
-                for cw in [true, false] {
-                    if lone_kichwa_ok(r, cw) {
-                        push(r, cw);
-                    }
-                }
-            }
+            lone_kichwa_ok(front, gather_high_bits(nonzero_bytes(front_row)))
         } else {
-            let mut back = two_or_more(back_row) << WIDTH;
-            while back != 0 {
-                let r = back.trailing_zeros() as usize;
-                back &= back - 1;
-                push(r, true);
-                push(r, false);
-            }
+            let back = two_or_more(back_row) << WIDTH;
+            interleave(back, back)
         }
+    }
+
+    /// The candidate moves as codes, in [`Self::candidate_mask`]'s order.
+    #[inline(always)]
+    fn candidate_codes(&self, out: &mut Cands) {
+        *out = Cands::from_mask(self.candidate_mask());
     }
 
     /// The legal moves, with each move's result (R9: never-ending moves left out).
@@ -488,19 +581,64 @@ impl Bao {
     /// and a draw that turns out never-ending, or a safari twin whose move never reaches the
     /// nyumba decision, is struck off and drawn again, which keeps the draw uniform over the
     /// legal moves.
-    fn bao_play_random(&mut self, mut pick: impl FnMut(usize) -> usize) -> Option<Move> {
+    fn bao_play_random(&mut self, pick: impl FnMut(usize) -> usize) -> Option<Move> {
+        let before = *self;
+        let code = if self.variant.game() == Game::BaoLaKujifunza {
+            self.play_random_code::<true>(pick)
+        } else {
+            self.play_random_code::<false>(pick)
+        }?;
+        let m = before.code_move(code & 0x7F);
+        Some(if code & 0x80 != 0 { m.with_safari() } else { m })
+    }
+
+    /// [`Self::bao_play_random`] for the playout loop, which needs no [`Move`]: whether a move
+    /// was played.
+    fn bao_play_random_any(&mut self, pick: impl FnMut(usize) -> usize) -> bool {
+        if self.variant.game() == Game::BaoLaKujifunza {
+            self.play_random_code::<true>(pick).is_some()
+        } else {
+            self.play_random_code::<false>(pick).is_some()
+        }
+    }
+
+    /// [`Self::bao_play_random`] returning the candidate code played (`| 0x80` for a safari).
+    /// With `KUJIFUNZA` the position is one of Bao la Kujifunza (see
+    /// [`Self::bao_run_kernel`]).
+    ///
+    /// The candidates are drawn from in [`Self::candidate_mask`]'s order, each followed, where
+    /// a namua capture move can reach the nyumba decision, by its safari twins in the same
+    /// order. The first draw reads its code off the mask; only a draw struck off makes the
+    /// list, from which the next ones are drawn as before.
+    #[inline(always)]
+    fn play_random_code<const KUJIFUNZA: bool>(
+        &mut self,
+        mut pick: impl FnMut(usize) -> usize,
+    ) -> Option<u8> {
         if self.emptied_front().is_some() {
             return None;
         }
-        let mut cands = Cands::new();
-        self.candidate_codes(&mut cands);
+        let mask = self.candidate_mask_in::<KUJIFUNZA>();
         let s = self.turn.index();
         // Only a namua capture move with an owned nyumba can reach the stop/safari decision.
-        let twins = self.hand[s] > 0 && self.nyumba[s] && {
-            let own = &self.pits[s];
-            let opp = &self.pits[1 - s];
-            (0..WIDTH).any(|r| own[r] > 0 && opp[facing(r)] > 0)
+        let twins =
+            !KUJIFUNZA && self.hand[s] > 0 && self.nyumba[s] && self.capturable_landings(s) != 0;
+        let plain = mask.count_ones() as usize;
+        let len = if twins { 2 * plain } else { plain };
+        if len == 0 {
+            return None;
+        }
+        let k = pick(len).min(len - 1);
+        let code = if k < plain {
+            nth_code(mask, k)
+        } else {
+            nth_code(mask, k - plain) | 0x80
         };
+        if self.play_code::<KUJIFUNZA>(code) {
+            return Some(code);
+        }
+        // Struck off: the list, as the draws go on from it.
+        let mut cands = Cands::from_mask(mask);
         if twins {
             // Namua has at most 16 candidates, so the twins (code | 0x80) fit.
             for i in 0..cands.len {
@@ -508,26 +646,36 @@ impl Bao {
                 cands.push(twin);
             }
         }
+        cands.swap_remove(k);
         while cands.len > 0 {
             let k = pick(cands.len).min(cands.len - 1);
             let code = cands.codes[k];
-            let backup = *self;
-            let run = Code::of_candidate(code);
-            let info = self.bao_run_code(
-                run,
-                crate::LAP_LIMIT,
-                CYCLE_CHECK_FROM,
-                &mut crate::sow::Silent,
-            );
-            if info.is_never_ending() || (run.safari && !info.decision) {
-                *self = backup;
-                cands.swap_remove(k);
-                continue;
+            if self.play_code::<KUJIFUNZA>(code) {
+                return Some(code);
             }
-            let m = backup.code_move(code & 0x7F);
-            return Some(if run.safari { m.with_safari() } else { m });
+            cands.swap_remove(k);
         }
         None
+    }
+
+    /// Plays a candidate code (`| 0x80` for its safari twin); when it turns out never-ending,
+    /// or is a safari twin whose move never reaches the nyumba decision, leaves the position
+    /// as it was and returns `false`.
+    #[inline(always)]
+    fn play_code<const KUJIFUNZA: bool>(&mut self, code: u8) -> bool {
+        let backup = *self;
+        let run = Code::of_candidate(code);
+        let info = self.bao_run_kernel::<_, KUJIFUNZA>(
+            run,
+            crate::LAP_LIMIT,
+            CYCLE_CHECK_FROM,
+            &mut crate::sow::Silent,
+        );
+        if info.is_never_ending() || (run.safari && !info.decision) {
+            *self = backup;
+            return false;
+        }
+        true
     }
 
     /// Whether the side to move has a legal move: stops at the first candidate that ends.
@@ -592,12 +740,32 @@ impl Bao {
     }
 
     /// [`Self::bao_run`] on a move given as a [`Code`], as the candidates are: the playout loop
-    /// plays the drawn candidate without building a [`Move`] and reading it back.
+    /// plays the drawn candidate without building a [`Move`] and reading it back. Bao la
+    /// Kujifunza runs a copy of the kernel with its absent rules compiled out.
+    #[inline(always)]
+    fn bao_run_code<O: Observer>(
+        &mut self,
+        code: Code,
+        limit: u32,
+        cycle_from: u32,
+        obs: &mut O,
+    ) -> RunInfo {
+        if self.variant.game() == Game::BaoLaKujifunza {
+            self.bao_run_kernel::<O, true>(code, limit, cycle_from, obs)
+        } else {
+            self.bao_run_kernel::<O, false>(code, limit, cycle_from, obs)
+        }
+    }
+
+    /// The kernel of [`Self::bao_run_code`]. With `KUJIFUNZA` the position is one of Bao la
+    /// Kujifunza, which has no seeds in hand, no nyumba, no takasia and no reservation (K3,
+    /// K4): every move is a mtaji move, and the checks of those rules are left out of the copy
+    /// (the state they read is always empty there, so both copies play alike).
     #[allow(
         clippy::too_many_lines,
         reason = "one move, rule by rule, reads best in one piece"
     )]
-    fn bao_run_code<O: Observer>(
+    fn bao_run_kernel<O: Observer, const KUJIFUNZA: bool>(
         &mut self,
         code: Code,
         limit: u32,
@@ -607,8 +775,8 @@ impl Bao {
         let side = self.turn;
         let s = side.index();
         let o = 1 - s;
-        let namua = self.hand[s] > 0;
-        let blocked = if namua {
+        let namua = !KUJIFUNZA && self.hand[s] > 0;
+        let blocked = if namua || KUJIFUNZA {
             usize::MAX
         } else {
             self.takasia as usize
@@ -621,7 +789,7 @@ impl Bao {
         let mut sw = Sowing {
             side,
             // R2.2: the mtaji stage is when both hands are empty.
-            mtaji_stage: !namua && self.hand[o] == 0,
+            mtaji_stage: KUJIFUNZA || (!namua && self.hand[o] == 0),
             cw: code.cw,
             pos: 0,
             seeds: 0,
@@ -640,7 +808,7 @@ impl Bao {
             if before > 0 && self.pits[o][facing(p)] > 0 {
                 // R5.1: capture placement; the kichwa is the player's choice at a central pit.
                 capture_move = true;
-                if !sw.capture(self, p, obs) {
+                if !sw.capture::<O, KUJIFUNZA>(self, p, obs) {
                     return self.finish_game_over(info, capture_move, side);
                 }
             } else if p == NYUMBA
@@ -660,11 +828,11 @@ impl Bao {
                 sw.pos = step::<RING>(p, sw.cw);
             } else {
                 // An ordinary takasa; L2: a lone kuu of exactly 6 is emptied and destroyed.
-                sw.lift(self, p, obs);
+                sw.lift::<O, KUJIFUNZA>(self, p, obs);
             }
         } else {
             // R6.1: lift the whole pit.
-            sw.lift(self, p, obs);
+            sw.lift::<O, KUJIFUNZA>(self, p, obs);
             // R6.2: a first lap of 2..15 seeds may make this a capture move.
             first_lap_decides = sw.seeds <= 15;
         }
@@ -731,13 +899,13 @@ impl Bao {
             }
             // R3.2b: capture, then a capture lap from a kichwa.
             if capture_move && facing_seeds {
-                if !sw.capture(self, x, obs) {
+                if !sw.capture::<O, KUJIFUNZA>(self, x, obs) {
                     return self.finish_game_over(info, capture_move, side);
                 }
                 continue;
             }
             // R3.2c: the takasia'd pit stops the move.
-            if x == blocked {
+            if !KUJIFUNZA && x == blocked {
                 if O::ENABLED {
                     obs.event(Event::Stop {
                         reason: StopReason::Takasia,
@@ -763,11 +931,15 @@ impl Bao {
                 }
             }
             // R3.2e: relay.
-            sw.lift(self, x, obs);
+            sw.lift::<O, KUJIFUNZA>(self, x, obs);
         }
 
         info.capture = capture_move;
         self.turn = side.other();
+        if KUJIFUNZA {
+            // K4: no takasia and no reservation; both stay `NONE`.
+            return info;
+        }
         // L5: the side now to move must capture the pit it reserved on its previous move.
         self.reserved = if self.is_kete() { old_takasia } else { NONE };
         self.takasia = NONE;
@@ -818,11 +990,11 @@ impl Bao {
         let q = self.turn.index();
         let p = 1 - q;
         // (i) Q has no capture move.
-        if self.capture_targets(q, usize::MAX) != 0 {
+        if self.capture_targets(q) != 0 {
             return NONE;
         }
         // (ii) P threatens exactly one of Q's front pits.
-        let targets = self.capture_targets(p, usize::MAX);
+        let targets = self.capture_targets(p);
         if targets.count_ones() != 1 {
             return NONE;
         }
@@ -854,7 +1026,12 @@ impl Sowing {
     /// R4: takes the opponent's pit facing own front pit `x` into hand for a capture lap from a
     /// kichwa. Returns `false` when the capture ends the game.
     #[inline(always)]
-    fn capture<O: Observer>(&mut self, b: &mut Bao, x: usize, obs: &mut O) -> bool {
+    fn capture<O: Observer, const KUJIFUNZA: bool>(
+        &mut self,
+        b: &mut Bao,
+        x: usize,
+        obs: &mut O,
+    ) -> bool {
         let (side, s, o) = (self.side, self.side.index(), self.side.other().index());
         let f = facing(x);
         let taken = b.pits[o][f];
@@ -879,12 +1056,12 @@ impl Sowing {
                 },
             });
         }
-        // R4.4: capturing the owned nyumba destroys it.
-        if f == NYUMBA {
+        // R4.4: capturing the owned nyumba destroys it (Bao la Kujifunza has none, K1).
+        if !KUJIFUNZA && f == NYUMBA {
             b.destroy_nyumba(o, obs);
         }
         // R7.2c: the first capture of the mtaji stage ends both nyumbas.
-        if self.mtaji_stage {
+        if !KUJIFUNZA && self.mtaji_stage {
             b.destroy_nyumba(s, obs);
             b.destroy_nyumba(o, obs);
         }
@@ -907,10 +1084,10 @@ impl Sowing {
     /// R3.2e, R6.1: lifts own pit `r` whole to sow on from the next pit; emptying the owned
     /// nyumba destroys it (R7.2b, R7.4).
     #[inline(always)]
-    fn lift<O: Observer>(&mut self, b: &mut Bao, r: usize, obs: &mut O) {
+    fn lift<O: Observer, const KUJIFUNZA: bool>(&mut self, b: &mut Bao, r: usize, obs: &mut O) {
         let (side, s) = (self.side, self.side.index());
         self.seeds = lift(&mut b.pits[s], r, || Pit::from_ring(side, r, WIDTH), obs);
-        if r == NYUMBA {
+        if !KUJIFUNZA && r == NYUMBA {
             b.destroy_nyumba(s, obs);
         }
         self.pos = step::<RING>(r, self.cw);
@@ -1046,6 +1223,10 @@ impl Rules for Bao {
         self.bao_play_random(pick)
     }
 
+    fn play_random_any<P: FnMut(usize) -> usize>(&mut self, pick: P) -> bool {
+        self.bao_play_random_any(pick)
+    }
+
     fn decided_as_named(&self, m: Move, info: &RunInfo) -> bool {
         !m.is_safari() || info.decision
     }
@@ -1086,20 +1267,306 @@ mod tests {
         }
     }
 
-    /// The word-wide tests of 2..15 and of 2 or more seeds against the plain ones, over every count a pit can hold.
+    /// The word-wide test of 2 or more seeds against the plain one, over every count a pit
+    /// can hold.
     #[test]
-    fn capture_starts_are_two_to_fifteen() {
+    fn two_or_more_is_plain() {
         for n in 0..=64u8 {
             let mut pits = [0u8; RING];
             for (r, p) in pits.iter_mut().enumerate() {
                 *p = (u32::from(n) + r as u32 * 7) as u8 % 65;
             }
-            let want = (0..RING).fold(0u32, |m, r| m | u32::from((2..=15).contains(&pits[r])) << r);
-            assert_eq!(capture_starts(&pits), want, "{pits:?}");
             let (front, back) = ring_words(&pits);
             let two = |half: &[u8]| (0..WIDTH).fold(0u32, |m, x| m | u32::from(half[x] >= 2) << x);
             assert_eq!(two_or_more(front), two(&pits[..WIDTH]), "{pits:?}");
             assert_eq!(two_or_more(back), two(&pits[WIDTH..]), "{pits:?}");
         }
+    }
+
+    /// `LANDINGS` against [`landing`]: byte `r` of row `[cw][x]` is the count of 2..15 with
+    /// which a lap from `r` ends in `x`, and no other count any pit may hold matches it.
+    #[test]
+    fn landing_table_matches_laps() {
+        for cw in [false, true] {
+            for (x, row) in LANDINGS[usize::from(cw)].iter().enumerate() {
+                let row = row.to_le_bytes();
+                for (r, &byte) in row.iter().enumerate() {
+                    for n in 0..=64usize {
+                        let lands = (2..=15).contains(&n) && landing::<RING>(r, n, cw) == x;
+                        assert_eq!(usize::from(byte) == n, lands, "cw={cw} x={x} r={r} n={n}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A xorshift generator for the tests below.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (((self.next() >> 32) * n as u64) >> 32) as usize
+        }
+    }
+
+    /// Any Bao-family state, whether or not a game reaches it: pits of 0 to 64 seeds (mostly
+    /// few), hands, nyumbas, a takasia'd and a reserved pit drawn at random.
+    fn random_bao(rng: &mut Rng) -> Bao {
+        let games = [Game::BaoLaKujifunza, Game::BaoLaKiswahili, Game::BaoLaKete];
+        let mut b = Bao::bao_start(Variant::new(games[rng.below(games.len())]));
+        let spread = 1 + rng.below(8);
+        for side in &mut b.pits {
+            for p in side.iter_mut() {
+                *p = if rng.below(20) == 0 {
+                    rng.below(65) as u8
+                } else {
+                    rng.below(spread) as u8
+                };
+            }
+        }
+        if b.variant.game() != Game::BaoLaKujifunza {
+            let hands = [0, 0, 0, 1, 5, 22];
+            b.hand = [hands[rng.below(6)], hands[rng.below(6)]];
+            b.nyumba = [rng.below(2) == 0, rng.below(2) == 0];
+            let pit = |rng: &mut Rng| {
+                if rng.below(2) == 0 {
+                    NONE
+                } else {
+                    rng.below(WIDTH) as u8
+                }
+            };
+            b.takasia = pit(rng);
+            b.reserved = pit(rng);
+        }
+        b.turn = Side::ALL[rng.below(2)];
+        b
+    }
+
+    /// The candidates by the rules, pit by pit, in the order the kernel lists them (pit by
+    /// pit, clockwise first): the plain form the table-driven [`Bao::candidate_mask`] is
+    /// checked against.
+    fn candidates_plain(b: &Bao) -> Vec<u8> {
+        let s = b.turn.index();
+        let (own, opp) = (&b.pits[s], &b.pits[1 - s]);
+        let mut out = Vec::new();
+        let code = |r: usize, cw: bool| ((r as u8) << 1) | u8::from(cw);
+        // R5.2c, R6.4.
+        let lone_kichwa_ok = |r: usize, cw: bool| {
+            !(((r == 0 && !cw) || (r == WIDTH - 1 && cw))
+                && (0..WIDTH).all(|x| x == r || own[x] == 0))
+        };
+        let hot = |x: usize| x < WIDTH && own[x] > 0 && opp[facing(x)] > 0;
+        if b.hand[s] > 0 {
+            let caps: Vec<usize> = (0..WIDTH).filter(|&r| hot(r)).collect();
+            if !caps.is_empty() {
+                for r in caps {
+                    match r {
+                        0 | 1 => out.push(code(r, true)),
+                        6 | 7 => out.push(code(r, false)),
+                        _ => out.extend([code(r, true), code(r, false)]),
+                    }
+                }
+                return out;
+            }
+            let functional = b.nyumba[s] && own[NYUMBA] >= 6;
+            let all_singletons = (0..WIDTH).all(|r| own[r] <= 1);
+            for r in 0..WIDTH {
+                if own[r] == 0
+                    || (r == NYUMBA && functional && (0..WIDTH).any(|x| x != NYUMBA && own[x] > 0))
+                    || (!b.nyumba[s] && own[r] == 1 && !all_singletons)
+                {
+                    continue;
+                }
+                for cw in [true, false] {
+                    if lone_kichwa_ok(r, cw) {
+                        out.push(code(r, cw));
+                    }
+                }
+            }
+            return out;
+        }
+        let blocked = usize::from(b.takasia);
+        let mut caps = Vec::new();
+        for r in (0..RING).filter(|&r| r != blocked && (2..=15).contains(&own[r])) {
+            for cw in [true, false] {
+                let x = landing::<RING>(r, own[r].into(), cw);
+                if hot(x) {
+                    caps.push((code(r, cw), facing(x)));
+                }
+            }
+        }
+        if !caps.is_empty() {
+            let reserved = usize::from(b.reserved);
+            if caps.iter().any(|&(_, t)| t == reserved) {
+                caps.retain(|&(_, t)| t == reserved);
+            }
+            return caps.into_iter().map(|(c, _)| c).collect();
+        }
+        let kuu = b.is_kete() && b.nyumba[s] && own[NYUMBA] >= 2;
+        let front: Vec<usize> = (0..WIDTH)
+            .filter(|&r| r != blocked && if kuu { r == NYUMBA } else { own[r] >= 2 })
+            .collect();
+        if front.is_empty() {
+            for r in (WIDTH..RING).filter(|&r| own[r] >= 2) {
+                out.extend([code(r, true), code(r, false)]);
+            }
+        } else {
+            for r in front {
+                for cw in [true, false] {
+                    if lone_kichwa_ok(r, cw) {
+                        out.push(code(r, cw));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The capture targets by the rules, start pit by start pit.
+    fn capture_targets_plain(b: &Bao, side: usize) -> u8 {
+        let (own, opp) = (&b.pits[side], &b.pits[1 - side]);
+        let mut targets = 0;
+        for r in (0..RING).filter(|&r| (2..=15).contains(&own[r])) {
+            for cw in [true, false] {
+                let x = landing::<RING>(r, own[r].into(), cw);
+                if x < WIDTH && own[x] > 0 && opp[facing(x)] > 0 {
+                    targets |= 1 << facing(x);
+                }
+            }
+        }
+        targets
+    }
+
+    /// The table-driven candidates and capture targets against the plain ones, and the word-
+    /// wide capture starts against lap by lap, over random states of all three games.
+    #[test]
+    fn candidates_match_plain() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..20_000 {
+            let b = random_bao(&mut rng);
+            let fast = Cands::from_mask(b.candidate_mask());
+            assert_eq!(fast.as_slice(), candidates_plain(&b).as_slice(), "{b:?}");
+            for side in 0..2 {
+                assert_eq!(
+                    b.capture_targets(side),
+                    capture_targets_plain(&b, side),
+                    "{b:?}"
+                );
+            }
+            let landings = rng.below(256) as u32;
+            let own = b.pits[0];
+            let plain = |cw: bool| {
+                (0..RING).fold(0u32, |m, r| {
+                    let n = usize::from(own[r]);
+                    let hit =
+                        (2..=15).contains(&n) && landings >> landing::<RING>(r, n, cw) & 1 != 0;
+                    m | u32::from(hit) << r
+                })
+            };
+            assert_eq!(
+                capture_starts_landing(u128::from_le_bytes(own), landings),
+                (plain(true), plain(false)),
+                "{own:?} {landings:#b}"
+            );
+        }
+    }
+
+    /// [`Bao::play_random`] against the draw as the list of candidates makes it: the
+    /// candidates of [`candidates_plain`], their safari twins after them, a draw struck off by
+    /// swapping the last one in. The same picks give the same move and position, in random
+    /// games of all three games and their rule options.
+    #[test]
+    fn random_draws_match_the_list() {
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        for v in Variant::ALL.into_iter().filter(|v| {
+            matches!(
+                v.game(),
+                Game::BaoLaKujifunza | Game::BaoLaKiswahili | Game::BaoLaKete
+            )
+        }) {
+            for _ in 0..20 {
+                let mut b = Bao::bao_start(v);
+                for _ in 0..300 {
+                    let seed = rng.next();
+                    let mut fast = b;
+                    let mut pick_fast = Rng(seed);
+                    let got = fast.bao_play_random(|n| pick_fast.below(n));
+                    let mut plain = b;
+                    let mut pick_plain = Rng(seed);
+                    let want = play_random_plain(&mut plain, |n| pick_plain.below(n));
+                    assert_eq!(got, want, "{b:?}");
+                    assert_eq!(fast, plain, "{b:?}");
+                    let mut any = b;
+                    let mut pick_any = Rng(seed);
+                    assert_eq!(
+                        any.bao_play_random_any(|n| pick_any.below(n)),
+                        got.is_some()
+                    );
+                    assert_eq!(any, plain, "{b:?}");
+                    if got.is_none() {
+                        break;
+                    }
+                    b = fast;
+                }
+            }
+        }
+    }
+
+    /// The random draw from the list of candidates, as the kernel drew before the mask.
+    fn play_random_plain(b: &mut Bao, mut pick: impl FnMut(usize) -> usize) -> Option<Move> {
+        if b.emptied_front().is_some() {
+            return None;
+        }
+        let mut cands = candidates_plain(b);
+        let s = b.turn.index();
+        let twins = b.hand[s] > 0
+            && b.nyumba[s]
+            && (0..WIDTH).any(|r| b.pits[s][r] > 0 && b.pits[1 - s][facing(r)] > 0);
+        if twins {
+            let plain: Vec<u8> = cands.clone();
+            cands.extend(plain.iter().map(|c| c | 0x80));
+        }
+        while !cands.is_empty() {
+            let k = pick(cands.len()).min(cands.len() - 1);
+            let code = cands[k];
+            let mut m = b.code_move(code & 0x7F);
+            if code & 0x80 != 0 {
+                m = m.with_safari();
+            }
+            let mut next = *b;
+            let info = next.bao_run(
+                m,
+                crate::LAP_LIMIT,
+                CYCLE_CHECK_FROM,
+                &mut crate::sow::Silent,
+            );
+            if info.is_never_ending() || (m.is_safari() && !info.decision) {
+                cands.swap_remove(k);
+                continue;
+            }
+            *b = next;
+            return Some(m);
+        }
+        None
+    }
+
+    /// The candidate mask's bit order: pit by pit, clockwise first.
+    #[test]
+    fn interleave_orders_pit_by_pit() {
+        for r in 0..RING {
+            assert_eq!(interleave(1 << r, 0), 1 << (2 * r));
+            assert_eq!(interleave(0, 1 << r), 1 << (2 * r + 1));
+            let c = Cands::from_mask(interleave(1 << r, 1 << r));
+            assert_eq!(c.as_slice(), [(r as u8) << 1 | 1, (r as u8) << 1]);
+        }
+        assert_eq!(nth_code(0b1010_0100, 0), 2 ^ 1);
+        assert_eq!(nth_code(0b1010_0100, 2), 7 ^ 1);
     }
 }

@@ -146,6 +146,12 @@ pub(crate) trait Rules: Copy + Eq + Hash + Debug {
         None
     }
 
+    /// [`Self::play_random`] for a caller that needs no [`Move`] (the playout loop): whether
+    /// a move was played. The same draws and the same move as [`Self::play_random`].
+    fn play_random_any<P: FnMut(usize) -> usize>(&mut self, pick: P) -> bool {
+        self.play_random(pick).is_some()
+    }
+
     /// Whether a candidate that ended made every decision its text names: a Bao safari flag
     /// only where the move reached the decision at the nyumba (R3.2d). With the run's end, this
     /// is the legality check of one move, as [`Self::legal_with`] lists them.
