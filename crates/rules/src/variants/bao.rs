@@ -172,6 +172,29 @@ static LAPS: [[[u128; RING]; RING]; 2] = {
     t
 };
 
+/// `LAST_PITS[cw][first][rem]`: the pit where a lap of `n` seeds sown from pit `first` ends,
+/// for `rem = n % 16` (the last seed falls `n` pits on from the pit before `first`, and a
+/// whole round comes back to the same pit). Built with [`landing`]; the unit test
+/// `lap_table_matches_stepping` checks it through [`sow_lap`].
+static LAST_PITS: [[[u8; RING]; RING]; 2] = {
+    let mut t = [[[0u8; RING]; RING]; 2];
+    let mut cw = 0;
+    while cw < 2 {
+        let mut first = 0;
+        while first < RING {
+            let mut rem = 0;
+            while rem < RING {
+                t[cw][first][rem] =
+                    landing::<RING>(step::<RING>(first, cw == 0), rem, cw == 1) as u8;
+                rem += 1;
+            }
+            first += 1;
+        }
+        cw += 1;
+    }
+    t
+};
+
 /// Sows `n` seeds one per pit from `first` on in the given direction; returns the last pit.
 /// The trace path sows seed by seed instead, and the oracle tests check both agree.
 ///
@@ -187,8 +210,7 @@ fn sow_lap(pits: &mut [u8; RING], first: usize, n: usize, cw: bool) -> usize {
         add += ONES * (n / RING) as u128;
     }
     *pits = (u128::from_le_bytes(*pits) + add).to_le_bytes();
-    // The last seed falls `n` pits on from the pit before `first`.
-    landing::<RING>(step::<RING>(first, !cw), n, cw)
+    usize::from(LAST_PITS[usize::from(cw)][first][rem])
 }
 
 /// The high bit of every non-zero byte of `v` (other bits clear): the low seven bits plus
@@ -226,12 +248,22 @@ fn ring_words(pits: &[u8; RING]) -> (u64, u64) {
 /// The high bit of every byte of a ring read as a `u128`.
 const HIGH128: u128 = u128::from_le_bytes([0x80; RING]);
 
-/// [`nonzero_bytes`] over a whole ring read as a `u128` (no carry crosses a byte, so the wide
-/// addition is sixteen byte additions).
+/// The low four bits of every byte of a ring read as a `u128`.
+const NIBBLES128: u128 = u128::from_le_bytes([0x0F; RING]);
+
+/// `0x7F` in every byte of a ring read as a `u128`.
+const LOW7_128: u128 = u128::from_le_bytes([0x7F; RING]);
+
+/// The high bit of every byte of a whole ring (read as a `u128`) whose pit holds 2 to 15
+/// seeds: some of bits 1..3 set (at least 2) and none of bits 4..7 (below 16), the test of
+/// [`nonzero_bytes`] on sixteen bytes (no carry crosses a byte, so the wide addition is
+/// sixteen byte additions).
 #[inline(always)]
-const fn nonzero_bytes128(v: u128) -> u128 {
-    const LOW7: u128 = u128::from_le_bytes([0x7F; RING]);
-    (((v & LOW7) + LOW7) | v) & !LOW7
+const fn two_to_fifteen128(v: u128) -> u128 {
+    const fn nonzero(v: u128) -> u128 {
+        (((v & LOW7_128) + LOW7_128) | v) & HIGH128
+    }
+    nonzero(v & u128::from_le_bytes([0x0E; RING])) & !nonzero(v & u128::from_le_bytes([0xF0; RING]))
 }
 
 /// [`gather_high_bits`] over a whole ring: bit `r` is the high bit of byte `r`.
@@ -240,21 +272,21 @@ const fn gather_high_bits128(v: u128) -> u32 {
     gather_high_bits(v as u64) | gather_high_bits((v >> 64) as u64) << WIDTH
 }
 
-/// `LANDINGS[cw][x]`: byte `r` is the number of seeds with which a lap from ring pit `r` in
-/// the direction ends in front pit `x` (R3.1), when that number may start a capture move
-/// (2..15, R6.2), else `0xFF`, a count no pit holds (64 seeds in all). So a pit of 2..15
-/// seeds reaches `x` exactly when its count equals its byte here. Built with [`landing`], the
-/// definition of where a lap ends; the unit test `landing_table_matches_laps` checks it.
+/// `LANDINGS[cw][x]`: byte `r` is the number of seeds, modulo 16, with which a lap from ring
+/// pit `r` in the direction ends in front pit `x` (R3.1): `(x - r) mod 16` clockwise, `(r - x)
+/// mod 16` anticlockwise. So a pit of 2..15 seeds (a capture start, R6.2) reaches `x` exactly
+/// when its count equals its byte here. Built with [`landing`], the definition of where a lap
+/// ends; the unit test `landing_table_matches_laps` checks it.
 static LANDINGS: [[u128; WIDTH]; 2] = {
     let mut t = [[0u128; WIDTH]; 2];
     let mut cw = 0;
     while cw < 2 {
         let mut x = 0;
         while x < WIDTH {
-            let mut bytes = [0xFFu8; RING];
+            let mut bytes = [0u8; RING];
             let mut r = 0;
             while r < RING {
-                let mut n = 2;
+                let mut n = 0;
                 while n < RING {
                     if landing::<RING>(r, n, cw == 1) == x {
                         bytes[r] = n as u8;
@@ -272,23 +304,29 @@ static LANDINGS: [[u128; WIDTH]; 2] = {
 };
 
 /// The start pits (bit `r`) of the laps of 2..15 seeds that end in a front pit of `landings`
-/// (bit `x`), clockwise and anticlockwise, for a ring `own` read as a `u128`: the pits whose
-/// count equals their byte in `LANDINGS[cw][x]` for some `x`. Sixteen byte comparisons a
-/// landing pit, eight pits to a word: a byte equals the table's exactly when their exclusive
-/// or is zero. The unit test `capture_starts_match_laps` checks it pit by pit.
+/// (bit `x`), clockwise and anticlockwise, for a ring `own` read as a `u128`: the pits of
+/// 2..15 seeds whose count equals their byte in `LANDINGS[cw][x]` for some `x`.
+///
+/// Sixteen byte comparisons a landing pit, eight pits to a word. The counts are cut to their
+/// low four bits first (a pit of 16 or more is no start, and is dropped at the end), so each
+/// exclusive or with the table is a byte below 16, and adding `0x7F` sets its high bit
+/// exactly when it is not zero, with no carry out of the byte. The unit test
+/// `candidates_match_plain` checks it pit by pit.
 #[inline(always)]
 fn capture_starts_landing(own: u128, mut landings: u32) -> (u32, u32) {
+    let low = own & NIBBLES128;
     // The high bit of byte r stays set while no landing pit so far matched pit r's count.
     let (mut miss_cw, mut miss_ccw) = (HIGH128, HIGH128);
     while landings != 0 {
         let x = landings.trailing_zeros() as usize;
         landings &= landings - 1;
-        miss_cw &= nonzero_bytes128(own ^ LANDINGS[1][x]);
-        miss_ccw &= nonzero_bytes128(own ^ LANDINGS[0][x]);
+        miss_cw &= (low ^ LANDINGS[1][x]) + LOW7_128;
+        miss_ccw &= (low ^ LANDINGS[0][x]) + LOW7_128;
     }
+    let starts = two_to_fifteen128(own);
     (
-        gather_high_bits128(miss_cw ^ HIGH128),
-        gather_high_bits128(miss_ccw ^ HIGH128),
+        gather_high_bits128(!miss_cw & starts),
+        gather_high_bits128(!miss_ccw & starts),
     )
 }
 
@@ -306,14 +344,26 @@ fn nth_code(mut mask: u32, k: usize) -> u8 {
 /// mask of [`Cands::from_mask`] from a mask of clockwise and one of anticlockwise start pits.
 #[inline(always)]
 const fn interleave(cw: u32, ccw: u32) -> u32 {
-    // Both spread at once, `cw` in the low half of the word and `ccw` in the high half.
-    let mut v = (cw & 0xFFFF) as u64 | ((ccw & 0xFFFF) as u64) << 32;
-    v = (v | v << 8) & 0x00FF_00FF_00FF_00FF;
-    v = (v | v << 4) & 0x0F0F_0F0F_0F0F_0F0F;
-    v = (v | v << 2) & 0x3333_3333_3333_3333;
-    v = (v | v << 1) & 0x5555_5555_5555_5555;
-    v as u32 | ((v >> 32) as u32) << 1
+    const fn spread(v: u32) -> u32 {
+        SPREAD[(v & 0xFF) as usize] as u32 | (SPREAD[(v >> 8 & 0xFF) as usize] as u32) << 16
+    }
+    spread(cw) | spread(ccw) << 1
 }
+
+/// `SPREAD[b]`: bit `i` of `b` moved to bit `2i`, for [`interleave`].
+const SPREAD: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[b] |= ((b as u16 >> i) & 1) << (2 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// The takasa candidates from the front pits of `allowed` (a mask of front indices), both
 /// directions, but a lone kichwa may not be sown towards the back row (R5.2c, R6.4): front
@@ -421,7 +471,7 @@ impl Bao {
     ///
     /// Instead of a test per start pit, one per landing pit `x` (there are few): a start pit
     /// `r` reaches `x` exactly when its count equals byte `r` of `LANDINGS[cw][x]`, so sixteen
-    /// pits are compared at once, a word of bytes against a word of bytes.
+    /// pits are compared at once (see [`capture_starts_landing`]).
     #[inline(always)]
     fn capture_mask(&self, side: usize, skip: usize, landings: u32) -> u32 {
         let hot = self.capturable_landings(side) & landings;
@@ -765,6 +815,7 @@ impl Bao {
         clippy::too_many_lines,
         reason = "one move, rule by rule, reads best in one piece"
     )]
+    #[inline(always)]
     fn bao_run_kernel<O: Observer, const KUJIFUNZA: bool>(
         &mut self,
         code: Code,
@@ -1283,16 +1334,18 @@ mod tests {
         }
     }
 
-    /// `LANDINGS` against [`landing`]: byte `r` of row `[cw][x]` is the count of 2..15 with
-    /// which a lap from `r` ends in `x`, and no other count any pit may hold matches it.
+    /// `LANDINGS` against [`landing`]: byte `r` of row `[cw][x]` is the count below 16 with
+    /// which a lap from `r` ends in `x`, so a count of 2..15 matches it exactly when its lap
+    /// ends there.
     #[test]
     fn landing_table_matches_laps() {
         for cw in [false, true] {
             for (x, row) in LANDINGS[usize::from(cw)].iter().enumerate() {
                 let row = row.to_le_bytes();
                 for (r, &byte) in row.iter().enumerate() {
-                    for n in 0..=64usize {
-                        let lands = (2..=15).contains(&n) && landing::<RING>(r, n, cw) == x;
+                    assert!(byte < 16);
+                    for n in 2..16 {
+                        let lands = landing::<RING>(r, n, cw) == x;
                         assert_eq!(usize::from(byte) == n, lands, "cw={cw} x={x} r={r} n={n}");
                     }
                 }
@@ -1316,7 +1369,7 @@ mod tests {
         }
     }
 
-    /// Any Bao-family state, whether or not a game reaches it: pits of 0 to 64 seeds (mostly
+    /// Any Bao-family state, whether or not a game reaches it: pits of 0 to 255 seeds (mostly
     /// few), hands, nyumbas, a takasia'd and a reserved pit drawn at random.
     fn random_bao(rng: &mut Rng) -> Bao {
         let games = [Game::BaoLaKujifunza, Game::BaoLaKiswahili, Game::BaoLaKete];
@@ -1325,7 +1378,8 @@ mod tests {
         for side in &mut b.pits {
             for p in side.iter_mut() {
                 *p = if rng.below(20) == 0 {
-                    rng.below(65) as u8
+                    // Partial positions hold up to 255 seeds.
+                    rng.below(256) as u8
                 } else {
                     rng.below(spread) as u8
                 };
