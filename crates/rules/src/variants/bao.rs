@@ -147,13 +147,22 @@ struct LapState {
 /// round of sowing.
 const ONES: u128 = u128::from_le_bytes([1; RING]);
 
-/// `LAPS[cw][first][rem]`: what a lap of `rem` (0..16) seeds sown from pit `first` adds to the
-/// ring read as a little-endian `u128` (byte `r` is pit `r`), one in each pit sown. Built by
-/// stepping the ring seed by seed, as the rules say a lap goes (R3.1), so the table is the
-/// definition itself, precomputed; the unit test `lap_table_matches_stepping` checks it against
-/// [`step`] again. 8 KiB, which stays in the first-level cache during playouts.
-static LAPS: [[[u128; RING]; RING]; 2] = {
-    let mut t = [[[0u128; RING]; RING]; 2];
+/// The index of a lap in [`LAPS`] and [`LAST_PITS`]: its direction, its first pit and its
+/// seeds modulo 16, four bits each (the masks keep every index in range, so the look-ups need
+/// no bounds checks).
+#[inline(always)]
+const fn lap_index(cw: bool, first: usize, n: usize) -> usize {
+    (cw as usize) << 8 | (first & (RING - 1)) << 4 | (n & (RING - 1))
+}
+
+/// `LAPS[lap_index(cw, first, rem)]`: what a lap of `rem` (0..16) seeds sown from pit `first`
+/// adds to the ring read as a little-endian `u128` (byte `r` is pit `r`), one in each pit
+/// sown. Built by stepping the ring seed by seed, as the rules say a lap goes (R3.1), so the
+/// table is the definition itself, precomputed; the unit test `lap_table_matches_stepping`
+/// checks it against [`step`] again. 8 KiB, which stays in the first-level cache during
+/// playouts.
+static LAPS: [u128; 2 * RING * RING] = {
+    let mut t = [0u128; 2 * RING * RING];
     let mut cw = 0;
     while cw < 2 {
         let mut first = 0;
@@ -162,7 +171,8 @@ static LAPS: [[[u128; RING]; RING]; 2] = {
             while rem < RING {
                 // One more seed than the lap of `rem - 1`: into the pit after its last.
                 let pit = landing::<RING>(first, rem - 1, cw == 1);
-                t[cw][first][rem] = t[cw][first][rem - 1] + (1u128 << (8 * pit));
+                t[lap_index(cw == 1, first, rem)] =
+                    t[lap_index(cw == 1, first, rem - 1)] + (1u128 << (8 * pit));
                 rem += 1;
             }
             first += 1;
@@ -172,19 +182,19 @@ static LAPS: [[[u128; RING]; RING]; 2] = {
     t
 };
 
-/// `LAST_PITS[cw][first][rem]`: the pit where a lap of `n` seeds sown from pit `first` ends,
-/// for `rem = n % 16` (the last seed falls `n` pits on from the pit before `first`, and a
-/// whole round comes back to the same pit). Built with [`landing`]; the unit test
+/// `LAST_PITS[lap_index(cw, first, n % 16)]`: the pit where a lap of `n` seeds sown from pit
+/// `first` ends (the last seed falls `n` pits on from the pit before `first`, and a whole
+/// round comes back to the same pit). Built with [`landing`]; the unit test
 /// `lap_table_matches_stepping` checks it through [`sow_lap`].
-static LAST_PITS: [[[u8; RING]; RING]; 2] = {
-    let mut t = [[[0u8; RING]; RING]; 2];
+static LAST_PITS: [u8; 2 * RING * RING] = {
+    let mut t = [0u8; 2 * RING * RING];
     let mut cw = 0;
     while cw < 2 {
         let mut first = 0;
         while first < RING {
             let mut rem = 0;
             while rem < RING {
-                t[cw][first][rem] =
+                t[lap_index(cw == 1, first, rem)] =
                     landing::<RING>(step::<RING>(first, cw == 0), rem, cw == 1) as u8;
                 rem += 1;
             }
@@ -201,16 +211,16 @@ static LAST_PITS: [[[u8; RING]; RING]; 2] = {
 /// The lap is one addition on the ring read as a `u128`: `n / 16` whole rounds add that many
 /// to every byte, and the remaining `n % 16` seeds add [`LAPS`]. The addition never carries
 /// from one byte into the next: each byte's sum is the pit's new count, which is at most the
-/// game's seed total (64), far below 256.
+/// position's seed total (at most 255).
 #[inline(always)]
 fn sow_lap(pits: &mut [u8; RING], first: usize, n: usize, cw: bool) -> usize {
-    let rem = n % RING;
-    let mut add = LAPS[usize::from(cw)][first][rem];
+    let i = lap_index(cw, first, n);
+    let mut add = LAPS[i];
     if n >= RING {
         add += ONES * (n / RING) as u128;
     }
     *pits = (u128::from_le_bytes(*pits) + add).to_le_bytes();
-    usize::from(LAST_PITS[usize::from(cw)][first][rem])
+    usize::from(LAST_PITS[i]) & (RING - 1)
 }
 
 /// The high bit of every non-zero byte of `v` (other bits clear): the low seven bits plus
@@ -248,8 +258,8 @@ fn ring_words(pits: &[u8; RING]) -> (u64, u64) {
 /// The high bit of every byte of a ring read as a `u128`.
 const HIGH128: u128 = u128::from_le_bytes([0x80; RING]);
 
-/// The low four bits of every byte of a ring read as a `u128`.
-const NIBBLES128: u128 = u128::from_le_bytes([0x0F; RING]);
+/// The high bit of every byte of a `u64`.
+const HIGH64: u64 = 0x8080_8080_8080_8080;
 
 /// `0x7F` in every byte of a ring read as a `u128`.
 const LOW7_128: u128 = u128::from_le_bytes([0x7F; RING]);
@@ -266,19 +276,22 @@ const fn two_to_fifteen128(v: u128) -> u128 {
     nonzero(v & u128::from_le_bytes([0x0E; RING])) & !nonzero(v & u128::from_le_bytes([0xF0; RING]))
 }
 
-/// [`gather_high_bits`] over a whole ring: bit `r` is the high bit of byte `r`.
+/// A ring's sixteen counts cut to their low four bits, one nibble each, in a `u64`: byte `k`
+/// holds pit `k` in its low nibble and pit `k + 8` in its high nibble.
 #[inline(always)]
-const fn gather_high_bits128(v: u128) -> u32 {
-    gather_high_bits(v as u64) | gather_high_bits((v >> 64) as u64) << WIDTH
+const fn nibbles(ring: u128) -> u64 {
+    const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    (ring as u64 & LOW) | ((ring >> 64) as u64 & LOW) << 4
 }
 
-/// `LANDINGS[cw][x]`: byte `r` is the number of seeds, modulo 16, with which a lap from ring
-/// pit `r` in the direction ends in front pit `x` (R3.1): `(x - r) mod 16` clockwise, `(r - x)
-/// mod 16` anticlockwise. So a pit of 2..15 seeds (a capture start, R6.2) reaches `x` exactly
-/// when its count equals its byte here. Built with [`landing`], the definition of where a lap
-/// ends; the unit test `landing_table_matches_laps` checks it.
-static LANDINGS: [[u128; WIDTH]; 2] = {
-    let mut t = [[0u128; WIDTH]; 2];
+/// `LANDINGS[cw][x]`, laid out as [`nibbles`]: for pit `r`, the number of seeds, modulo 16,
+/// with which a lap from ring pit `r` in the direction ends in front pit `x` (R3.1): `(x - r)
+/// mod 16` clockwise, `(r - x) mod 16` anticlockwise. So a pit of 2..15 seeds (a capture
+/// start, R6.2) reaches `x` exactly when its count equals its nibble here. Built with
+/// [`landing`], the definition of where a lap ends; the unit test
+/// `landing_table_matches_laps` checks it.
+static LANDINGS: [[u64; WIDTH]; 2] = {
+    let mut t = [[0u64; WIDTH]; 2];
     let mut cw = 0;
     while cw < 2 {
         let mut x = 0;
@@ -295,7 +308,7 @@ static LANDINGS: [[u128; WIDTH]; 2] = {
                 }
                 r += 1;
             }
-            t[cw][x] = u128::from_le_bytes(bytes);
+            t[cw][x] = nibbles(u128::from_le_bytes(bytes));
             x += 1;
         }
         cw += 1;
@@ -305,29 +318,35 @@ static LANDINGS: [[u128; WIDTH]; 2] = {
 
 /// The start pits (bit `r`) of the laps of 2..15 seeds that end in a front pit of `landings`
 /// (bit `x`), clockwise and anticlockwise, for a ring `own` read as a `u128`: the pits of
-/// 2..15 seeds whose count equals their byte in `LANDINGS[cw][x]` for some `x`.
+/// 2..15 seeds whose count equals their nibble in `LANDINGS[cw][x]` for some `x`.
 ///
-/// Sixteen byte comparisons a landing pit, eight pits to a word. The counts are cut to their
-/// low four bits first (a pit of 16 or more is no start, and is dropped at the end), so each
-/// exclusive or with the table is a byte below 16, and adding `0x7F` sets its high bit
-/// exactly when it is not zero, with no carry out of the byte. The unit test
-/// `candidates_match_plain` checks it pit by pit.
+/// Sixteen nibble comparisons a landing pit in one word. The counts are cut to their low
+/// four bits ([`nibbles`]; a pit of 16 or more, or of fewer than 2, is no start and is dropped
+/// at the end), so each exclusive or with the table is a nibble, which is not zero exactly
+/// when its low three bits plus 7 carry into its high bit or that bit is set, with no carry
+/// out of the nibble. The unit test `candidates_match_plain` checks it pit by pit.
 #[inline(always)]
 fn capture_starts_landing(own: u128, mut landings: u32) -> (u32, u32) {
-    let low = own & NIBBLES128;
-    // The high bit of byte r stays set while no landing pit so far matched pit r's count.
-    let (mut miss_cw, mut miss_ccw) = (HIGH128, HIGH128);
+    const SEVENS: u64 = 0x7777_7777_7777_7777;
+    let low = nibbles(own);
+    // Bit 3 of the nibble of pit r stays set while no landing pit so far matched its count.
+    let (mut miss_cw, mut miss_ccw) = (!0u64, !0u64);
     while landings != 0 {
         let x = landings.trailing_zeros() as usize;
         landings &= landings - 1;
-        miss_cw &= (low ^ LANDINGS[1][x]) + LOW7_128;
-        miss_ccw &= (low ^ LANDINGS[0][x]) + LOW7_128;
+        let (cw, ccw) = (low ^ LANDINGS[1][x], low ^ LANDINGS[0][x]);
+        miss_cw &= ((cw & SEVENS) + SEVENS) | cw;
+        miss_ccw &= ((ccw & SEVENS) + SEVENS) | ccw;
     }
+    // The 2..15 test laid out as the nibbles: byte k's bit 3 for pit k, bit 7 for pit k + 8.
     let starts = two_to_fifteen128(own);
-    (
-        gather_high_bits128(!miss_cw & starts),
-        gather_high_bits128(!miss_ccw & starts),
-    )
+    let starts = (starts as u64) >> 4 | (starts >> 64) as u64;
+    // The high bit of byte k's low nibble is pit k's, of its high nibble pit k + 8's.
+    let gather = |miss: u64| {
+        let hit = !miss & starts;
+        gather_high_bits(hit << 4 & HIGH64) | gather_high_bits(hit & HIGH64) << WIDTH
+    };
+    (gather(miss_cw), gather(miss_ccw))
 }
 
 /// The code of the candidate `k` (from 0) of a [`Cands::from_mask`] mask with more than `k`
@@ -499,16 +518,17 @@ impl Bao {
     #[inline(always)]
     fn candidate_mask(&self) -> u32 {
         if self.variant.game() == Game::BaoLaKujifunza {
-            self.candidate_mask_in::<true>()
+            self.candidate_mask_in::<true>().0
         } else {
-            self.candidate_mask_in::<false>()
+            self.candidate_mask_in::<false>().0
         }
     }
 
-    /// [`Self::candidate_mask`]; with `KUJIFUNZA` the position is one of Bao la Kujifunza
-    /// (no hands, no takasia, no reservation: K3, K4), whose checks are left out.
+    /// [`Self::candidate_mask`], and whether the candidates are namua capture placements (R5.1);
+    /// with `KUJIFUNZA` the position is one of Bao la Kujifunza (no hands, no takasia, no
+    /// reservation: K3, K4), whose checks are left out.
     #[inline(always)]
-    fn candidate_mask_in<const KUJIFUNZA: bool>(&self) -> u32 {
+    fn candidate_mask_in<const KUJIFUNZA: bool>(&self) -> (u32, bool) {
         let s = self.turn.index();
         if !KUJIFUNZA && self.hand[s] > 0 {
             return self.namua_mask();
@@ -525,16 +545,17 @@ impl Bao {
             if !KUJIFUNZA && self.reserved != NONE {
                 let forced = self.capture_mask(s, blocked, 1 << facing(usize::from(self.reserved)));
                 if forced != 0 {
-                    return forced;
+                    return (forced, false);
                 }
             }
-            return captures;
+            return (captures, false);
         }
-        self.mtaji_takasa_mask(blocked)
+        (self.mtaji_takasa_mask(blocked), false)
     }
 
-    /// The namua candidates (R5) as a [`Self::candidate_mask`] mask.
-    fn namua_mask(&self) -> u32 {
+    /// The namua candidates (R5) as a [`Self::candidate_mask`] mask, and whether they are
+    /// capture placements (R5.1).
+    fn namua_mask(&self) -> (u32, bool) {
         let s = self.turn.index();
         let own = &self.pits[s];
         // R5.1: capture placement into an occupied front pit facing seeds; R4.3: the kimbi
@@ -542,7 +563,7 @@ impl Bao {
         // kichwa, the central pits choose.
         let hot = self.capturable_landings(s);
         if hot != 0 {
-            return interleave(hot & 0b0011_1111, hot & 0b1111_1100);
+            return (interleave(hot & 0b0011_1111, hot & 0b1111_1100), true);
         }
         // R5.2: takasa from an occupied front pit.
         let front_row = front_bits(own);
@@ -560,7 +581,7 @@ impl Bao {
                 allowed = two_plus;
             }
         }
-        lone_kichwa_ok(allowed, occupied)
+        (lone_kichwa_ok(allowed, occupied), false)
     }
 
     /// The mtaji takasa candidates (R6.3, L3) as a [`Self::candidate_mask`] mask, when there
@@ -668,11 +689,10 @@ impl Bao {
         if self.emptied_front().is_some() {
             return None;
         }
-        let mask = self.candidate_mask_in::<KUJIFUNZA>();
+        let (mask, namua_captures) = self.candidate_mask_in::<KUJIFUNZA>();
         let s = self.turn.index();
         // Only a namua capture move with an owned nyumba can reach the stop/safari decision.
-        let twins =
-            !KUJIFUNZA && self.hand[s] > 0 && self.nyumba[s] && self.capturable_landings(s) != 0;
+        let twins = !KUJIFUNZA && namua_captures && self.nyumba[s];
         let plain = mask.count_ones() as usize;
         let len = if twins { 2 * plain } else { plain };
         if len == 0 {
@@ -1334,19 +1354,19 @@ mod tests {
         }
     }
 
-    /// `LANDINGS` against [`landing`]: byte `r` of row `[cw][x]` is the count below 16 with
-    /// which a lap from `r` ends in `x`, so a count of 2..15 matches it exactly when its lap
-    /// ends there.
+    /// `LANDINGS` against [`landing`]: pit `r`'s nibble of row `[cw][x]` is the count below 16
+    /// with which a lap from `r` ends in `x`, so a count of 2..15 matches it exactly when its
+    /// lap ends there.
     #[test]
     fn landing_table_matches_laps() {
         for cw in [false, true] {
-            for (x, row) in LANDINGS[usize::from(cw)].iter().enumerate() {
-                let row = row.to_le_bytes();
-                for (r, &byte) in row.iter().enumerate() {
-                    assert!(byte < 16);
+            for (x, &row) in LANDINGS[usize::from(cw)].iter().enumerate() {
+                for r in 0..RING {
+                    // Pit r's nibble (see `nibbles`).
+                    let byte = (row >> (8 * (r % WIDTH) + 4 * (r / WIDTH))) & 0xF;
                     for n in 2..16 {
                         let lands = landing::<RING>(r, n, cw) == x;
-                        assert_eq!(usize::from(byte) == n, lands, "cw={cw} x={x} r={r} n={n}");
+                        assert_eq!(byte as usize == n, lands, "cw={cw} x={x} r={r} n={n}");
                     }
                 }
             }
