@@ -182,20 +182,22 @@ static LAPS: [u128; 2 * RING * RING] = {
     t
 };
 
-/// `LAST_PITS[lap_index(cw, first, n % 16)]`: the pit where a lap of `n` seeds sown from pit
-/// `first` ends (the last seed falls `n` pits on from the pit before `first`, and a whole
-/// round comes back to the same pit). Built with [`landing`]; the unit test
-/// `lap_table_matches_stepping` checks it through [`sow_lap`].
-static LAST_PITS: [u8; 2 * RING * RING] = {
-    let mut t = [0u8; 2 * RING * RING];
+/// `LAST_PITS[lap_index(cw, first, n % 16)]`: in bits 0..4 the pit where a lap of `n` seeds
+/// sown from pit `first` ends (the last seed falls `n` pits on from the pit before `first`,
+/// and a whole round comes back to the same pit), and in the bits above it the lap a relay
+/// from that pit starts, `lap_index(cw, step(last, cw), 0)` (R3.2e). Built with [`landing`]
+/// and [`step`]; the unit test `lap_table_matches_stepping` checks it through [`sow_lap`].
+static LAST_PITS: [u16; 2 * RING * RING] = {
+    let mut t = [0u16; 2 * RING * RING];
     let mut cw = 0;
     while cw < 2 {
         let mut first = 0;
         while first < RING {
             let mut rem = 0;
             while rem < RING {
-                t[lap_index(cw == 1, first, rem)] =
-                    landing::<RING>(step::<RING>(first, cw == 0), rem, cw == 1) as u8;
+                let last = landing::<RING>(step::<RING>(first, cw == 0), rem, cw == 1);
+                let relay = lap_index(cw == 1, step::<RING>(last, cw == 1), 0);
+                t[lap_index(cw == 1, first, rem)] = (last | relay) as u16;
                 rem += 1;
             }
             first += 1;
@@ -205,22 +207,24 @@ static LAST_PITS: [u8; 2 * RING * RING] = {
     t
 };
 
-/// Sows `n` seeds one per pit from `first` on in the given direction; returns the last pit.
-/// The trace path sows seed by seed instead, and the oracle tests check both agree.
+/// Sows `n` seeds one per pit in the lap `lap` (`lap_index(cw, first, 0)`: from `first` on in
+/// the given direction); returns the last pit and the lap a relay from it starts. The trace
+/// path sows seed by seed instead, and the oracle tests check both agree.
 ///
 /// The lap is one addition on the ring read as a `u128`: `n / 16` whole rounds add that many
 /// to every byte, and the remaining `n % 16` seeds add [`LAPS`]. The addition never carries
 /// from one byte into the next: each byte's sum is the pit's new count, which is at most the
 /// position's seed total (at most 255).
 #[inline(always)]
-fn sow_lap(pits: &mut [u8; RING], first: usize, n: usize, cw: bool) -> usize {
-    let i = lap_index(cw, first, n);
-    let mut add = LAPS[i];
+fn sow_lap(pits: &mut [u8; RING], lap: usize, n: usize) -> (usize, usize) {
+    let i = (lap & !(RING - 1)) | (n & (RING - 1));
+    let mut add = LAPS[i & (LAPS.len() - 1)];
     if n >= RING {
         add += ONES * (n / RING) as u128;
     }
     *pits = (u128::from_le_bytes(*pits) + add).to_le_bytes();
-    usize::from(LAST_PITS[i]) & (RING - 1)
+    let last = usize::from(LAST_PITS[i & (LAST_PITS.len() - 1)]);
+    (last & (RING - 1), last & !(RING - 1))
 }
 
 /// The high bit of every non-zero byte of `v` (other bits clear): the low seven bits plus
@@ -861,8 +865,7 @@ impl Bao {
             side,
             // R2.2: the mtaji stage is when both hands are empty.
             mtaji_stage: KUJIFUNZA || (!namua && self.hand[o] == 0),
-            cw: code.cw,
-            pos: 0,
+            lap: lap_index(code.cw, 0, 0),
             seeds: 0,
         };
 
@@ -896,14 +899,16 @@ impl Bao {
                         seeds: 2,
                     });
                 }
-                sw.pos = step::<RING>(p, sw.cw);
+                sw.start_at(step::<RING>(p, code.cw), code.cw);
             } else {
                 // An ordinary takasa; L2: a lone kuu of exactly 6 is emptied and destroyed.
                 sw.lift::<O, KUJIFUNZA>(self, p, obs);
+                sw.start_at(step::<RING>(p, code.cw), code.cw);
             }
         } else {
             // R6.1: lift the whole pit.
             sw.lift::<O, KUJIFUNZA>(self, p, obs);
+            sw.start_at(step::<RING>(p, code.cw), code.cw);
             // R6.2: a first lap of 2..15 seeds may make this a capture move.
             first_lap_decides = sw.seeds <= 15;
         }
@@ -913,9 +918,9 @@ impl Bao {
             let state = || LapState {
                 pits: self.pits,
                 nyumba: self.nyumba,
-                pos: sw.pos as u8,
+                pos: sw.pos() as u8,
                 seeds: sw.seeds as u8,
-                clockwise: sw.cw,
+                clockwise: sw.cw(),
                 capture: capture_move,
             };
             if guard.lap(&mut info, state) {
@@ -923,11 +928,11 @@ impl Bao {
             }
             // R10.1: a lap that starts in the back row while the front row is empty (its last
             // pit was just lifted) empties the mover's front row: the mover loses.
-            if sw.pos >= WIDTH && front_bits(&self.pits[s]) == 0 {
-                self.pits[s][sw.pos] += 1;
+            if sw.pos() >= WIDTH && front_bits(&self.pits[s]) == 0 {
+                self.pits[s][sw.pos()] += 1;
                 if O::ENABLED {
                     obs.event(Event::Sow {
-                        pit: self.pit(side, sw.pos),
+                        pit: self.pit(side, sw.pos()),
                     });
                     obs.event(Event::GameOver {
                         winner: side.other(),
@@ -937,22 +942,27 @@ impl Bao {
                 return self.finish_game_over(info, capture_move, side);
             }
             // R3.1: one seed per pit.
-            if O::ENABLED {
+            let x = if O::ENABLED {
+                let (mut pos, cw) = (sw.pos(), sw.cw());
                 loop {
-                    self.pits[s][sw.pos] += 1;
+                    self.pits[s][pos] += 1;
                     obs.event(Event::Sow {
-                        pit: self.pit(side, sw.pos),
+                        pit: self.pit(side, pos),
                     });
                     sw.seeds -= 1;
                     if sw.seeds == 0 {
                         break;
                     }
-                    sw.pos = step::<RING>(sw.pos, sw.cw);
+                    pos = step::<RING>(pos, cw);
                 }
+                sw.start_at(step::<RING>(pos, cw), cw);
+                pos
             } else {
-                sw.pos = sow_lap(&mut self.pits[s], sw.pos, sw.seeds as usize, sw.cw);
-            }
-            let x = sw.pos;
+                let (last, relay) = sow_lap(&mut self.pits[s], sw.lap, sw.seeds as usize);
+                sw.lap = relay;
+                last
+            };
+            // From here the next lap is the relay from `x`, unless a capture sets another.
             // R3.2a: an empty pit ends the move.
             if self.pits[s][x] == 1 {
                 if O::ENABLED {
@@ -1088,12 +1098,31 @@ struct Sowing {
     side: Side,
     /// R2.2: both hands are empty.
     mtaji_stage: bool,
-    cw: bool,
-    pos: usize,
+    /// The next lap's first pit and direction, as `lap_index(cw, first, 0)`: the playout path
+    /// reads the lap tables with it directly.
+    lap: usize,
     seeds: u32,
 }
 
 impl Sowing {
+    /// Whether the next lap goes clockwise.
+    #[inline(always)]
+    const fn cw(&self) -> bool {
+        self.lap & 1 << 8 != 0
+    }
+
+    /// The next lap's first pit.
+    #[inline(always)]
+    const fn pos(&self) -> usize {
+        self.lap >> 4 & (RING - 1)
+    }
+
+    /// The next lap starts at `pos`, in direction `cw`.
+    #[inline(always)]
+    const fn start_at(&mut self, pos: usize, cw: bool) {
+        self.lap = lap_index(cw, pos, 0);
+    }
+
     /// R4: takes the opponent's pit facing own front pit `x` into hand for a capture lap from a
     /// kichwa. Returns `false` when the capture ends the game.
     #[inline(always)]
@@ -1109,18 +1138,18 @@ impl Sowing {
         b.pits[o][f] = 0;
         // R4.3: kichwa and direction; a central pit keeps the direction, which in a capture
         // placement is still the one the move chose (R5.1).
-        self.cw = match x {
+        let cw = match x {
             0 | 1 => true,
             6 | 7 => false,
-            _ => self.cw,
+            _ => self.cw(),
         };
-        let kichwa = if self.cw { 0 } else { WIDTH - 1 };
+        let kichwa = if cw { 0 } else { WIDTH - 1 };
         if O::ENABLED {
             obs.event(Event::Capture {
                 from: Pit::from_ring(side.other(), f, WIDTH),
                 seeds: taken,
                 kichwa: Pit::from_ring(side, kichwa, WIDTH),
-                dir: if self.cw {
+                dir: if cw {
                     Direction::Clockwise
                 } else {
                     Direction::Anticlockwise
@@ -1146,14 +1175,15 @@ impl Sowing {
             }
             false
         } else {
-            self.pos = kichwa;
+            self.start_at(kichwa, cw);
             self.seeds = u32::from(taken);
             true
         }
     }
 
     /// R3.2e, R6.1: lifts own pit `r` whole to sow on from the next pit; emptying the owned
-    /// nyumba destroys it (R7.2b, R7.4).
+    /// nyumba destroys it (R7.2b, R7.4). The next lap is left to the caller: a relay's was
+    /// set with the lap that ended in `r`.
     #[inline(always)]
     fn lift<O: Observer, const KUJIFUNZA: bool>(&mut self, b: &mut Bao, r: usize, obs: &mut O) {
         let (side, s) = (self.side, self.side.index());
@@ -1161,7 +1191,6 @@ impl Sowing {
         if !KUJIFUNZA && r == NYUMBA {
             b.destroy_nyumba(s, obs);
         }
-        self.pos = step::<RING>(r, self.cw);
     }
 }
 
@@ -1322,7 +1351,8 @@ mod tests {
             for first in 0..RING {
                 for n in 1..3 * RING {
                     let mut fast = [0u8; RING];
-                    let last = sow_lap(&mut fast, first, n, cw);
+                    let (last, relay) = sow_lap(&mut fast, lap_index(cw, first, 0), n);
+                    assert_eq!(relay, lap_index(cw, step::<RING>(last, cw), 0));
                     let mut slow = [0u8; RING];
                     let mut pos = first;
                     for i in 0..n {
