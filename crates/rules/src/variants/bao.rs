@@ -91,16 +91,39 @@ impl Code {
         }
     }
 
-    /// A candidate code (`ring index * 2 + clockwise`, `| 0x80` for its safari twin).
+    /// A candidate code (`ring index * 2 + clockwise`, `| 0x80` for its safari twin; the ring
+    /// index is below 16).
     #[inline(always)]
     const fn of_candidate(c: u8) -> Self {
         Self {
-            pit: ((c & 0x7F) >> 1) as usize,
+            pit: ((c >> 1) & 0x0F) as usize,
             cw: c & 1 != 0,
             safari: c & 0x80 != 0,
         }
     }
 }
+
+impl Code {
+    /// The lap that sows on from the pit played, in its direction: `lap_index(cw, step(pit,
+    /// cw), 0)`, from [`RELAY_LAPS`].
+    #[inline(always)]
+    fn relay_lap(self) -> usize {
+        usize::from(RELAY_LAPS[(self.pit << 1 | usize::from(self.cw)) & (2 * RING - 1)])
+    }
+}
+
+/// `RELAY_LAPS[pit * 2 + cw]`: the lap that sows on from `pit` in direction `cw`,
+/// `lap_index(cw, step(pit, cw), 0)`.
+static RELAY_LAPS: [u16; 2 * RING] = {
+    let mut t = [0u16; 2 * RING];
+    let mut i = 0;
+    while i < 2 * RING {
+        let (pit, cw) = (i >> 1, i & 1 == 1);
+        t[i] = lap_index(cw, step::<RING>(pit, cw), 0) as u16;
+        i += 1;
+    }
+    t
+};
 
 const fn facing(r: usize) -> usize {
     WIDTH - 1 - r
@@ -208,7 +231,8 @@ static LAST_PITS: [u16; 2 * RING * RING] = {
 };
 
 /// Sows `n` seeds one per pit in the lap `lap` (`lap_index(cw, first, 0)`: from `first` on in
-/// the given direction); returns the last pit and the lap a relay from it starts. The trace
+/// the given direction; bits 0..4 are ignored); returns the last pit and the lap a relay from
+/// it starts (in bits 4 and up; bits 0..4 hold the last pit). The trace
 /// path sows seed by seed instead, and the oracle tests check both agree.
 ///
 /// The lap is one addition on the ring read as a `u128`: `n / 16` whole rounds add that many
@@ -224,7 +248,7 @@ fn sow_lap(pits: &mut [u8; RING], lap: usize, n: usize) -> (usize, usize) {
     }
     *pits = (u128::from_le_bytes(*pits) + add).to_le_bytes();
     let last = usize::from(LAST_PITS[i & (LAST_PITS.len() - 1)]);
-    (last & (RING - 1), last & !(RING - 1))
+    (last & (RING - 1), last)
 }
 
 /// The high bit of every non-zero byte of `v` (other bits clear): the low seven bits plus
@@ -259,26 +283,8 @@ fn ring_words(pits: &[u8; RING]) -> (u64, u64) {
     (ring as u64, (ring >> 64) as u64)
 }
 
-/// The high bit of every byte of a ring read as a `u128`.
-const HIGH128: u128 = u128::from_le_bytes([0x80; RING]);
-
 /// The high bit of every byte of a `u64`.
 const HIGH64: u64 = 0x8080_8080_8080_8080;
-
-/// `0x7F` in every byte of a ring read as a `u128`.
-const LOW7_128: u128 = u128::from_le_bytes([0x7F; RING]);
-
-/// The high bit of every byte of a whole ring (read as a `u128`) whose pit holds 2 to 15
-/// seeds: some of bits 1..3 set (at least 2) and none of bits 4..7 (below 16), the test of
-/// [`nonzero_bytes`] on sixteen bytes (no carry crosses a byte, so the wide addition is
-/// sixteen byte additions).
-#[inline(always)]
-const fn two_to_fifteen128(v: u128) -> u128 {
-    const fn nonzero(v: u128) -> u128 {
-        (((v & LOW7_128) + LOW7_128) | v) & HIGH128
-    }
-    nonzero(v & u128::from_le_bytes([0x0E; RING])) & !nonzero(v & u128::from_le_bytes([0xF0; RING]))
-}
 
 /// A ring's sixteen counts cut to their low four bits, one nibble each, in a `u64`: byte `k`
 /// holds pit `k` in its low nibble and pit `k + 8` in its high nibble.
@@ -342,9 +348,15 @@ fn capture_starts_landing(own: u128, mut landings: u32) -> (u32, u32) {
         miss_cw &= ((cw & SEVENS) + SEVENS) | cw;
         miss_ccw &= ((ccw & SEVENS) + SEVENS) | ccw;
     }
-    // The 2..15 test laid out as the nibbles: byte k's bit 3 for pit k, bit 7 for pit k + 8.
-    let starts = two_to_fifteen128(own);
-    let starts = (starts as u64) >> 4 | (starts >> 64) as u64;
+    // The 2..15 test in the same layout, in bit 3 of each nibble: the count's high four bits
+    // are zero (`high` holds them as `low` the low four), and its low four are 2 or more
+    // (bits 1 and 2 plus 6 carry into bit 3, or bit 3 is set); no sum leaves its nibble.
+    const NIBBLE_LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    const SIXES: u64 = 0x6666_6666_6666_6666;
+    let high = ((own as u64) >> 4 & NIBBLE_LOW) | ((own >> 64) as u64 & !NIBBLE_LOW);
+    let sixteen_plus = ((high & SEVENS) + SEVENS) | high;
+    let two_plus = ((low & SIXES) + SIXES) | low;
+    let starts = two_plus & !sixteen_plus & 0x8888_8888_8888_8888;
     // The high bit of byte k's low nibble is pit k's, of its high nibble pit k + 8's.
     let gather = |miss: u64| {
         let hit = !miss & starts;
@@ -899,16 +911,16 @@ impl Bao {
                         seeds: 2,
                     });
                 }
-                sw.start_at(step::<RING>(p, code.cw), code.cw);
+                sw.lap = code.relay_lap();
             } else {
                 // An ordinary takasa; L2: a lone kuu of exactly 6 is emptied and destroyed.
                 sw.lift::<O, KUJIFUNZA>(self, p, obs);
-                sw.start_at(step::<RING>(p, code.cw), code.cw);
+                sw.lap = code.relay_lap();
             }
         } else {
             // R6.1: lift the whole pit.
             sw.lift::<O, KUJIFUNZA>(self, p, obs);
-            sw.start_at(step::<RING>(p, code.cw), code.cw);
+            sw.lap = code.relay_lap();
             // R6.2: a first lap of 2..15 seeds may make this a capture move.
             first_lap_decides = sw.seeds <= 15;
         }
@@ -928,7 +940,7 @@ impl Bao {
             }
             // R10.1: a lap that starts in the back row while the front row is empty (its last
             // pit was just lifted) empties the mover's front row: the mover loses.
-            if sw.pos() >= WIDTH && front_bits(&self.pits[s]) == 0 {
+            if sw.starts_in_back_row() && front_bits(&self.pits[s]) == 0 {
                 self.pits[s][sw.pos()] += 1;
                 if O::ENABLED {
                     obs.event(Event::Sow {
@@ -1098,8 +1110,8 @@ struct Sowing {
     side: Side,
     /// R2.2: both hands are empty.
     mtaji_stage: bool,
-    /// The next lap's first pit and direction, as `lap_index(cw, first, 0)`: the playout path
-    /// reads the lap tables with it directly.
+    /// The next lap's first pit and direction, as `lap_index(cw, first, 0)` (bits 0..4, the
+    /// seeds, may hold anything): the playout path reads the lap tables with it directly.
     lap: usize,
     seeds: u32,
 }
@@ -1115,6 +1127,12 @@ impl Sowing {
     #[inline(always)]
     const fn pos(&self) -> usize {
         self.lap >> 4 & (RING - 1)
+    }
+
+    /// Whether the next lap's first pit is in the back row (ring indices 8..15).
+    #[inline(always)]
+    const fn starts_in_back_row(&self) -> bool {
+        self.lap & WIDTH << 4 != 0
     }
 
     /// The next lap starts at `pos`, in direction `cw`.
@@ -1352,7 +1370,10 @@ mod tests {
                 for n in 1..3 * RING {
                     let mut fast = [0u8; RING];
                     let (last, relay) = sow_lap(&mut fast, lap_index(cw, first, 0), n);
-                    assert_eq!(relay, lap_index(cw, step::<RING>(last, cw), 0));
+                    assert_eq!(
+                        relay & !(RING - 1),
+                        lap_index(cw, step::<RING>(last, cw), 0)
+                    );
                     let mut slow = [0u8; RING];
                     let mut pos = first;
                     for i in 0..n {
