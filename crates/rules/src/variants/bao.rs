@@ -72,6 +72,13 @@ impl Cands {
     }
 }
 
+/// [`Bao::bao_run_kernel`]'s `STAGE`: the hand of the side to move says.
+const ANY_STAGE: u8 = 0;
+/// [`Bao::bao_run_kernel`]'s `STAGE`: the side to move has seeds in hand (R5).
+const NAMUA: u8 = 1;
+/// [`Bao::bao_run_kernel`]'s `STAGE`: the side to move has no seeds in hand (R6).
+const MTAJI: u8 = 2;
+
 /// A move as the kernel plays it: the ring index of the pit played, the direction, and whether
 /// safari is chosen.
 #[derive(Clone, Copy)]
@@ -571,6 +578,7 @@ impl Bao {
 
     /// The namua candidates (R5) as a [`Self::candidate_mask`] mask, and whether they are
     /// capture placements (R5.1).
+    #[inline(always)]
     fn namua_mask(&self) -> (u32, bool) {
         let s = self.turn.index();
         let own = &self.pits[s];
@@ -751,12 +759,14 @@ impl Bao {
     fn play_code<const KUJIFUNZA: bool>(&mut self, code: u8) -> bool {
         let backup = *self;
         let run = Code::of_candidate(code);
-        let info = self.bao_run_kernel::<_, KUJIFUNZA>(
-            run,
-            crate::LAP_LIMIT,
-            CYCLE_CHECK_FROM,
-            &mut crate::sow::Silent,
-        );
+        let (limit, silent) = (crate::LAP_LIMIT, &mut crate::sow::Silent);
+        let info = if KUJIFUNZA {
+            self.bao_run_kernel::<_, true, MTAJI>(run, limit, CYCLE_CHECK_FROM, silent)
+        } else if self.hand[self.turn.index()] > 0 {
+            self.bao_run_kernel::<_, false, NAMUA>(run, limit, CYCLE_CHECK_FROM, silent)
+        } else {
+            self.bao_run_kernel::<_, false, MTAJI>(run, limit, CYCLE_CHECK_FROM, silent)
+        };
         if info.is_never_ending() || (run.safari && !info.decision) {
             *self = backup;
             return false;
@@ -837,22 +847,25 @@ impl Bao {
         obs: &mut O,
     ) -> RunInfo {
         if self.variant.game() == Game::BaoLaKujifunza {
-            self.bao_run_kernel::<O, true>(code, limit, cycle_from, obs)
+            self.bao_run_kernel::<O, true, MTAJI>(code, limit, cycle_from, obs)
         } else {
-            self.bao_run_kernel::<O, false>(code, limit, cycle_from, obs)
+            self.bao_run_kernel::<O, false, ANY_STAGE>(code, limit, cycle_from, obs)
         }
     }
 
     /// The kernel of [`Self::bao_run_code`]. With `KUJIFUNZA` the position is one of Bao la
     /// Kujifunza, which has no seeds in hand, no nyumba, no takasia and no reservation (K3,
     /// K4): every move is a mtaji move, and the checks of those rules are left out of the copy
-    /// (the state they read is always empty there, so both copies play alike).
+    /// (the state they read is always empty there, so both copies play alike). `STAGE` says
+    /// whether the side to move has seeds in hand ([`NAMUA`]: a namua move, R5) or not
+    /// ([`MTAJI`]: R6), when the caller knows, so that the copy leaves out the other stage's
+    /// rules; [`ANY_STAGE`] reads the hand.
     #[allow(
         clippy::too_many_lines,
         reason = "one move, rule by rule, reads best in one piece"
     )]
     #[inline(always)]
-    fn bao_run_kernel<O: Observer, const KUJIFUNZA: bool>(
+    fn bao_run_kernel<O: Observer, const KUJIFUNZA: bool, const STAGE: u8>(
         &mut self,
         code: Code,
         limit: u32,
@@ -862,7 +875,16 @@ impl Bao {
         let side = self.turn;
         let s = side.index();
         let o = 1 - s;
-        let namua = !KUJIFUNZA && self.hand[s] > 0;
+        let namua = match STAGE {
+            NAMUA => true,
+            MTAJI => false,
+            _ => !KUJIFUNZA && self.hand[s] > 0,
+        };
+        debug_assert_eq!(
+            namua,
+            !KUJIFUNZA && self.hand[s] > 0,
+            "STAGE must be the hand's"
+        );
         let blocked = if namua || KUJIFUNZA {
             usize::MAX
         } else {
