@@ -708,11 +708,22 @@ impl Bao {
     #[inline(always)]
     fn play_random_code<const KUJIFUNZA: bool>(
         &mut self,
-        mut pick: impl FnMut(usize) -> usize,
+        pick: impl FnMut(usize) -> usize,
     ) -> Option<u8> {
         if self.emptied_front().is_some() {
             return None;
         }
+        self.play_random_on::<KUJIFUNZA>(pick).map(|(code, _)| code)
+    }
+
+    /// [`Self::play_random_code`] in a position whose front rows both hold seeds (no game
+    /// over): the code played and whether the move ended the game (R4.5, R10.1: a front row
+    /// is empty after it, and only then).
+    #[inline(always)]
+    fn play_random_on<const KUJIFUNZA: bool>(
+        &mut self,
+        mut pick: impl FnMut(usize) -> usize,
+    ) -> Option<(u8, bool)> {
         let (mask, namua_captures) = self.candidate_mask_in::<KUJIFUNZA>();
         let s = self.turn.index();
         // Only a namua capture move with an owned nyumba can reach the stop/safari decision.
@@ -728,8 +739,8 @@ impl Bao {
         } else {
             nth_code(mask, k - plain) | 0x80
         };
-        if self.play_code::<KUJIFUNZA>(code) {
-            return Some(code);
+        if let Some(over) = self.play_code::<KUJIFUNZA>(code) {
+            return Some((code, over));
         }
         // Struck off: the list, as the draws go on from it.
         let mut cands = Cands::from_mask(mask);
@@ -744,19 +755,19 @@ impl Bao {
         while cands.len > 0 {
             let k = pick(cands.len).min(cands.len - 1);
             let code = cands.codes[k];
-            if self.play_code::<KUJIFUNZA>(code) {
-                return Some(code);
+            if let Some(over) = self.play_code::<KUJIFUNZA>(code) {
+                return Some((code, over));
             }
             cands.swap_remove(k);
         }
         None
     }
 
-    /// Plays a candidate code (`| 0x80` for its safari twin); when it turns out never-ending,
-    /// or is a safari twin whose move never reaches the nyumba decision, leaves the position
-    /// as it was and returns `false`.
+    /// Plays a candidate code (`| 0x80` for its safari twin) and returns whether the move ended
+    /// the game; when it turns out never-ending, or is a safari twin whose move never reaches
+    /// the nyumba decision, leaves the position as it was and returns `None`.
     #[inline(always)]
-    fn play_code<const KUJIFUNZA: bool>(&mut self, code: u8) -> bool {
+    fn play_code<const KUJIFUNZA: bool>(&mut self, code: u8) -> Option<bool> {
         let backup = *self;
         let run = Code::of_candidate(code);
         let (limit, silent) = (crate::LAP_LIMIT, &mut crate::sow::Silent);
@@ -769,9 +780,36 @@ impl Bao {
         };
         if info.is_never_ending() || (run.safari && !info.decision) {
             *self = backup;
-            return false;
+            return None;
         }
-        true
+        let over = matches!(info.end, End::GameOver(_));
+        // A move that ends the game empties a front row; any other leaves both holding seeds.
+        debug_assert_eq!(over, self.emptied_front().is_some(), "{self:?}");
+        Some(over)
+    }
+
+    /// [`Rules::random_plies`]: the playout loop in one piece, which tests the front rows
+    /// once, and after a move only when it ended the game.
+    #[inline(always)]
+    fn bao_random_plies<const KUJIFUNZA: bool>(
+        &mut self,
+        mut pick: impl FnMut(usize) -> usize,
+        max_plies: u32,
+    ) -> u32 {
+        if self.emptied_front().is_some() {
+            return 0;
+        }
+        let mut plies = 0;
+        while plies < max_plies {
+            let Some((_, over)) = self.play_random_on::<KUJIFUNZA>(&mut pick) else {
+                break;
+            };
+            plies += 1;
+            if over {
+                break;
+            }
+        }
+        plies
     }
 
     /// Whether the side to move has a legal move: stops at the first candidate that ends.
@@ -1367,6 +1405,14 @@ impl Rules for Bao {
         self.bao_play_random_any(pick)
     }
 
+    fn random_plies<P: FnMut(usize) -> usize>(&mut self, pick: P, max_plies: u32) -> u32 {
+        if self.variant.game() == Game::BaoLaKujifunza {
+            self.bao_random_plies::<true>(pick, max_plies)
+        } else {
+            self.bao_random_plies::<false>(pick, max_plies)
+        }
+    }
+
     fn decided_as_named(&self, m: Move, info: &RunInfo) -> bool {
         !m.is_safari() || info.decision
     }
@@ -1662,6 +1708,37 @@ mod tests {
                     }
                     b = fast;
                 }
+            }
+        }
+    }
+
+    /// [`Rules::random_plies`] (the playout loop in one piece, which tests the front rows only
+    /// after a move that ended the game) against the loop of [`Bao::bao_play_random_any`] move
+    /// by move: the same plies and final position from the same picks, in random games of all
+    /// three games and their rule options, some cut short by the ply limit.
+    #[test]
+    fn random_plies_match_move_by_move() {
+        let mut rng = Rng(0x6A09_E667_F3BC_C908);
+        for v in Variant::ALL.into_iter().filter(|v| {
+            matches!(
+                v.game(),
+                Game::BaoLaKujifunza | Game::BaoLaKiswahili | Game::BaoLaKete
+            )
+        }) {
+            for game in 0..40 {
+                let seed = rng.next();
+                let max = if game % 4 == 0 { 30 } else { 2000 };
+                let mut fast = Bao::bao_start(v);
+                let mut pick_fast = Rng(seed);
+                let plies = fast.random_plies(|n| pick_fast.below(n), max);
+                let mut plain = Bao::bao_start(v);
+                let mut pick_plain = Rng(seed);
+                let mut want = 0;
+                while want < max && plain.bao_play_random_any(|n| pick_plain.below(n)) {
+                    want += 1;
+                }
+                assert_eq!(plies, want, "{v}");
+                assert_eq!(fast, plain, "{v}");
             }
         }
     }
