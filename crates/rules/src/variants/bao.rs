@@ -301,14 +301,14 @@ const fn nibbles(ring: u128) -> u64 {
     (ring as u64 & LOW) | ((ring >> 64) as u64 & LOW) << 4
 }
 
-/// `LANDINGS[cw][x]`, laid out as [`nibbles`]: for pit `r`, the number of seeds, modulo 16,
+/// `LANDINGS[x][cw]`, laid out as [`nibbles`]: for pit `r`, the number of seeds, modulo 16,
 /// with which a lap from ring pit `r` in the direction ends in front pit `x` (R3.1): `(x - r)
 /// mod 16` clockwise, `(r - x) mod 16` anticlockwise. So a pit of 2..15 seeds (a capture
 /// start, R6.2) reaches `x` exactly when its count equals its nibble here. Built with
 /// [`landing`], the definition of where a lap ends; the unit test
 /// `landing_table_matches_laps` checks it.
-static LANDINGS: [[u64; WIDTH]; 2] = {
-    let mut t = [[0u64; WIDTH]; 2];
+static LANDINGS: [[u64; 2]; WIDTH] = {
+    let mut t = [[0u64; 2]; WIDTH];
     let mut cw = 0;
     while cw < 2 {
         let mut x = 0;
@@ -325,7 +325,7 @@ static LANDINGS: [[u64; WIDTH]; 2] = {
                 }
                 r += 1;
             }
-            t[cw][x] = nibbles(u128::from_le_bytes(bytes));
+            t[x][cw] = nibbles(u128::from_le_bytes(bytes));
             x += 1;
         }
         cw += 1;
@@ -335,7 +335,7 @@ static LANDINGS: [[u64; WIDTH]; 2] = {
 
 /// The start pits (bit `r`) of the laps of 2..15 seeds that end in a front pit of `landings`
 /// (bit `x`), clockwise and anticlockwise, for a ring `own` read as a `u128`: the pits of
-/// 2..15 seeds whose count equals their nibble in `LANDINGS[cw][x]` for some `x`.
+/// 2..15 seeds whose count equals their nibble in `LANDINGS[x][cw]` for some `x`.
 ///
 /// Sixteen nibble comparisons a landing pit in one word. The counts are cut to their low
 /// four bits ([`nibbles`]; a pit of 16 or more, or of fewer than 2, is no start and is dropped
@@ -344,43 +344,133 @@ static LANDINGS: [[u64; WIDTH]; 2] = {
 /// out of the nibble. The unit test `candidates_match_plain` checks it pit by pit.
 #[inline(always)]
 fn capture_starts_landing(own: u128, mut landings: u32) -> (u32, u32) {
-    const SEVENS: u64 = 0x7777_7777_7777_7777;
-    let low = nibbles(own);
+    let starts = CaptureStarts::of(own);
     // Bit 3 of the nibble of pit r stays set while no landing pit so far matched its count.
     let (mut miss_cw, mut miss_ccw) = (!0u64, !0u64);
     while landings != 0 {
         let x = landings.trailing_zeros() as usize;
         landings &= landings - 1;
-        let (cw, ccw) = (low ^ LANDINGS[1][x], low ^ LANDINGS[0][x]);
-        miss_cw &= ((cw & SEVENS) + SEVENS) | cw;
-        miss_ccw &= ((ccw & SEVENS) + SEVENS) | ccw;
+        let (cw, ccw) = starts.misses(x);
+        miss_cw &= cw;
+        miss_ccw &= ccw;
     }
-    // The 2..15 test in the same layout, in bit 3 of each nibble: the count's high four bits
-    // are zero (`high` holds them as `low` the low four), and its low four are 2 or more
-    // (bits 1 and 2 plus 6 carry into bit 3, or bit 3 is set); no sum leaves its nibble.
-    const NIBBLE_LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
-    const SIXES: u64 = 0x6666_6666_6666_6666;
-    let high = ((own as u64) >> 4 & NIBBLE_LOW) | ((own >> 64) as u64 & !NIBBLE_LOW);
-    let sixteen_plus = ((high & SEVENS) + SEVENS) | high;
-    let two_plus = ((low & SIXES) + SIXES) | low;
-    let starts = two_plus & !sixteen_plus & 0x8888_8888_8888_8888;
     // The high bit of byte k's low nibble is pit k's, of its high nibble pit k + 8's.
     let gather = |miss: u64| {
-        let hit = !miss & starts;
+        let hit = !miss & starts.starts;
         gather_high_bits(hit << 4 & HIGH64) | gather_high_bits(hit & HIGH64) << WIDTH
     };
     (gather(miss_cw), gather(miss_ccw))
 }
 
+/// A ring's counts laid out for [`capture_starts_landing`]: the low four bits of every count
+/// ([`nibbles`]) and, in bit 3 of each nibble, whether the pit holds 2..15 seeds.
+#[derive(Clone, Copy)]
+struct CaptureStarts {
+    low: u64,
+    starts: u64,
+}
+
+/// Three in every nibble: the low three bits, for the nibble tests of [`CaptureStarts`].
+const SEVENS: u64 = 0x7777_7777_7777_7777;
+
+impl CaptureStarts {
+    /// The counts of the ring `own` read as a `u128`.
+    #[inline(always)]
+    const fn of(own: u128) -> Self {
+        // The 2..15 test in the nibbles' layout, in bit 3 of each nibble: the count's high
+        // four bits are zero (`high` holds them as `low` the low four), and its low four are 2
+        // or more (bits 1 and 2 plus 6 carry into bit 3, or bit 3 is set); no sum leaves its
+        // nibble.
+        const NIBBLE_LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+        const SIXES: u64 = 0x6666_6666_6666_6666;
+        let low = nibbles(own);
+        let high = ((own as u64) >> 4 & NIBBLE_LOW) | ((own >> 64) as u64 & !NIBBLE_LOW);
+        let sixteen_plus = ((high & SEVENS) + SEVENS) | high;
+        let two_plus = ((low & SIXES) + SIXES) | low;
+        Self {
+            low,
+            starts: two_plus & !sixteen_plus & 0x8888_8888_8888_8888,
+        }
+    }
+
+    /// Bit 3 of pit r's nibble is set, clockwise and anticlockwise, when its count modulo 16
+    /// is not the one whose lap ends in front pit `x`: the exclusive or with the table is a
+    /// nibble, not zero exactly when its low three bits plus 7 carry into its high bit or that
+    /// bit is set, with no carry out of the nibble.
+    #[inline(always)]
+    fn misses(self, x: usize) -> (u64, u64) {
+        let row = &LANDINGS[x & (WIDTH - 1)];
+        let (cw, ccw) = (self.low ^ row[1], self.low ^ row[0]);
+        (
+            ((cw & SEVENS) + SEVENS) | cw,
+            ((ccw & SEVENS) + SEVENS) | ccw,
+        )
+    }
+
+    /// Whether some pit of 2..15 seeds starts a lap, in either direction, that ends in front
+    /// pit `x`.
+    #[inline(always)]
+    fn reaches(self, x: usize) -> bool {
+        let (cw, ccw) = self.misses(x);
+        !(cw & ccw) & self.starts != 0
+    }
+}
+
 /// The code of the candidate `k` (from 0) of a [`Cands::from_mask`] mask with more than `k`
 /// bits set.
-#[inline(always)]
-fn nth_code(mut mask: u32, k: usize) -> u8 {
-    for _ in 0..k {
-        mask &= mask - 1;
-    }
-    (mask.trailing_zeros() ^ 1) as u8
+#[cfg(test)]
+fn nth_code(mask: u32, k: usize) -> u8 {
+    nth_code_counted(mask, running_counts(mask), k)
 }
+
+/// Byte `i` holds the number of bits set in bytes `0..=i` of `mask` (at most 32, so every
+/// byte keeps its high bit clear): the bits counted two, four and eight at a time, then the
+/// byte counts summed into every byte above by one multiplication. The top byte is the
+/// count of the whole mask.
+#[inline(always)]
+const fn running_counts(mask: u32) -> u32 {
+    let pairs = mask - ((mask >> 1) & 0x5555_5555);
+    let quads = (pairs & 0x3333_3333) + ((pairs >> 2) & 0x3333_3333);
+    let bytes = (quads + (quads >> 4)) & 0x0F0F_0F0F;
+    bytes.wrapping_mul(0x0101_0101)
+}
+
+/// [`nth_code`] given the mask's [`running_counts`], with no loop: the byte holding bit `k`
+/// is the first whose running count exceeds `k` (the counts in bytes with their high bit set,
+/// minus `k + 1` in every byte, keep that bit exactly where the count is `k + 1` or more,
+/// with no borrow between bytes); within it, [`BYTE_SELECT`] finds the bit.
+#[inline(always)]
+fn nth_code_counted(mask: u32, counts: u32, k: usize) -> u8 {
+    const HIGH: u32 = 0x8080_8080;
+    let past = ((counts | HIGH) - (k as u32 + 1).wrapping_mul(0x0101_0101)) & HIGH;
+    // `k` is below the count of the mask, so the top byte at least is past it.
+    let shift = past.trailing_zeros() & 0x18;
+    // The running count before that byte.
+    let before = (counts << 8) >> shift & 0xFF;
+    let byte = (mask >> shift) & 0xFF;
+    let local = (k as u32).wrapping_sub(before) & 7;
+    let bit = u32::from(BYTE_SELECT[(byte << 3 | local) as usize & (BYTE_SELECT.len() - 1)]);
+    ((shift + bit) ^ 1) as u8
+}
+
+/// `BYTE_SELECT[b * 8 + j]`: the index of the bit `j` (from 0, lowest first) set in the byte
+/// `b`, or 0 where `b` has no more than `j` bits set.
+static BYTE_SELECT: [u8; 256 * 8] = {
+    let mut t = [0u8; 256 * 8];
+    let mut b = 0;
+    while b < 256 {
+        let (mut j, mut i) = (0, 0);
+        while i < 8 {
+            if b >> i & 1 != 0 {
+                t[b * 8 + j] = i as u8;
+                j += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// Bits `0..16` of `cw` to the even bits and those of `ccw` to the odd bits: the candidate
 /// mask of [`Cands::from_mask`] from a mask of clockwise and one of anticlockwise start pits.
@@ -495,12 +585,15 @@ impl Bao {
     /// pit (see [`LANDINGS`]).
     fn capture_targets(&self, side: usize) -> u8 {
         let mut hot = self.capturable_landings(side);
-        let own = u128::from_le_bytes(self.pits[side]);
+        if hot == 0 {
+            return 0;
+        }
+        let starts = CaptureStarts::of(u128::from_le_bytes(self.pits[side]));
         let mut targets = 0u8;
         while hot != 0 {
             let x = hot.trailing_zeros() as usize;
             hot &= hot - 1;
-            if capture_starts_landing(own, 1 << x) != (0, 0) {
+            if starts.reaches(x) {
                 targets |= 1 << facing(x);
             }
         }
@@ -512,7 +605,7 @@ impl Bao {
     /// not `skip`, whose first lap ends in an occupied own front pit facing seeds.
     ///
     /// Instead of a test per start pit, one per landing pit `x` (there are few): a start pit
-    /// `r` reaches `x` exactly when its count equals byte `r` of `LANDINGS[cw][x]`, so sixteen
+    /// `r` reaches `x` exactly when its count equals byte `r` of `LANDINGS[x][cw]`, so sixteen
     /// pits are compared at once (see [`capture_starts_landing`]).
     #[inline(always)]
     fn capture_mask(&self, side: usize, skip: usize, landings: u32) -> u32 {
@@ -728,16 +821,17 @@ impl Bao {
         let s = self.turn.index();
         // Only a namua capture move with an owned nyumba can reach the stop/safari decision.
         let twins = !KUJIFUNZA && namua_captures && self.nyumba[s];
-        let plain = mask.count_ones() as usize;
+        let counts = running_counts(mask);
+        let plain = (counts >> 24) as usize;
         let len = if twins { 2 * plain } else { plain };
         if len == 0 {
             return None;
         }
         let k = pick(len).min(len - 1);
         let code = if k < plain {
-            nth_code(mask, k)
+            nth_code_counted(mask, counts, k)
         } else {
-            nth_code(mask, k - plain) | 0x80
+            nth_code_counted(mask, counts, k - plain) | 0x80
         };
         if let Some(over) = self.play_code::<KUJIFUNZA>(code) {
             return Some((code, over));
@@ -1473,13 +1567,14 @@ mod tests {
         }
     }
 
-    /// `LANDINGS` against [`landing`]: pit `r`'s nibble of row `[cw][x]` is the count below 16
+    /// `LANDINGS` against [`landing`]: pit `r`'s nibble of row `[x][cw]` is the count below 16
     /// with which a lap from `r` ends in `x`, so a count of 2..15 matches it exactly when its
     /// lap ends there.
     #[test]
     fn landing_table_matches_laps() {
         for cw in [false, true] {
-            for (x, &row) in LANDINGS[usize::from(cw)].iter().enumerate() {
+            for (x, rows) in LANDINGS.iter().enumerate() {
+                let row = rows[usize::from(cw)];
                 for r in 0..RING {
                     // Pit r's nibble (see `nibbles`).
                     let byte = (row >> (8 * (r % WIDTH) + 4 * (r / WIDTH))) & 0xF;
@@ -1792,5 +1887,32 @@ mod tests {
         }
         assert_eq!(nth_code(0b1010_0100, 0), 2 ^ 1);
         assert_eq!(nth_code(0b1010_0100, 2), 7 ^ 1);
+    }
+
+    /// [`running_counts`] and [`nth_code`] against counting and clearing bit by bit, over
+    /// random masks of every density.
+    #[test]
+    fn nth_code_matches_bit_by_bit() {
+        let mut rng = Rng(0xBB67_AE85_84CA_A73B);
+        for i in 0..20_000 {
+            let mut mask = rng.next() as u32;
+            for _ in 0..i % 4 {
+                mask &= rng.next() as u32;
+            }
+            if i % 5 == 0 {
+                mask |= rng.next() as u32;
+            }
+            let counts = running_counts(mask);
+            for byte in 0..4 {
+                let below = mask & (u32::MAX >> (24 - 8 * byte));
+                assert_eq!(counts >> (8 * byte) & 0xFF, below.count_ones(), "{mask:#x}");
+            }
+            let mut rest = mask;
+            for k in 0..mask.count_ones() as usize {
+                let want = (rest.trailing_zeros() ^ 1) as u8;
+                assert_eq!(nth_code(mask, k), want, "{mask:#x} {k}");
+                rest &= rest - 1;
+            }
+        }
     }
 }
