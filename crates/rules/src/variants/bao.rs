@@ -119,6 +119,26 @@ impl Code {
     }
 }
 
+/// `CAPTURE_LAPS[x * 2 + cw]`: the capture lap after a capture at own front pit `x` by a move
+/// going in direction `cw` (R4.3): from the kichwa, clockwise from the left one (index 0)
+/// after a capture at front index 0 or 1, anticlockwise from the right one (index 7) after 6
+/// or 7, and from a central pit on in the move's direction, as `lap_index(cw, kichwa, 0)`.
+static CAPTURE_LAPS: [u16; 2 * WIDTH] = {
+    let mut t = [0u16; 2 * WIDTH];
+    let mut i = 0;
+    while i < 2 * WIDTH {
+        let cw = match i >> 1 {
+            0 | 1 => true,
+            6 | 7 => false,
+            _ => i & 1 == 1,
+        };
+        let kichwa = if cw { 0 } else { WIDTH - 1 };
+        t[i] = lap_index(cw, kichwa, 0) as u16;
+        i += 1;
+    }
+    t
+};
+
 /// `RELAY_LAPS[pit * 2 + cw]`: the lap that sows on from `pit` in direction `cw`,
 /// `lap_index(cw, step(pit, cw), 0)`.
 static RELAY_LAPS: [u16; 2 * RING] = {
@@ -497,6 +517,22 @@ const SPREAD: [u16; 256] = {
     t
 };
 
+/// `NAMUA_CAPTURES[hot]`: the namua capture placements (R5.1) into the front pits of `hot`
+/// (bit `x`: own front pit `x` is occupied and faces seeds) as a [`Cands::from_mask`] mask in
+/// the low 32 bits, and its [`running_counts`] in the high 32 bits. R4.3: the kimbi and the
+/// kichwa (front indices 0, 1 and 6, 7) force the direction towards the kichwa, the central
+/// pits choose: clockwise from pits 0..5, anticlockwise from pits 2..7.
+static NAMUA_CAPTURES: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut hot = 0;
+    while hot < 256 {
+        let mask = interleave(hot & 0b0011_1111, hot & 0b1111_1100);
+        t[hot as usize] = mask as u64 | (running_counts(mask) as u64) << 32;
+        hot += 1;
+    }
+    t
+};
+
 /// The takasa candidates from the front pits of `allowed` (a mask of front indices), both
 /// directions, but a lone kichwa may not be sown towards the back row (R5.2c, R6.4): front
 /// index 0 anticlockwise, or 7 clockwise, when no other front pit of `occupied` holds seeds.
@@ -640,15 +676,30 @@ impl Bao {
         }
     }
 
-    /// [`Self::candidate_mask`], and whether the candidates are namua capture placements (R5.1);
-    /// with `KUJIFUNZA` the position is one of Bao la Kujifunza (no hands, no takasia, no
-    /// reservation: K3, K4), whose checks are left out.
+    /// [`Self::candidate_mask`], its [`running_counts`], and whether the candidates are namua
+    /// capture placements (R5.1); with `KUJIFUNZA` the position is one of Bao la Kujifunza (no
+    /// hands, no takasia, no reservation: K3, K4), whose checks are left out.
     #[inline(always)]
-    fn candidate_mask_in<const KUJIFUNZA: bool>(&self) -> (u32, bool) {
+    fn candidate_mask_in<const KUJIFUNZA: bool>(&self) -> (u32, u32, bool) {
         let s = self.turn.index();
         if !KUJIFUNZA && self.hand[s] > 0 {
-            return self.namua_mask();
+            let hot = self.capturable_landings(s);
+            if hot != 0 {
+                // R5.1, R4.3: the mask and its counts from the table.
+                let entry = NAMUA_CAPTURES[hot as usize & 0xFF];
+                return (entry as u32, (entry >> 32) as u32, true);
+            }
+            let mask = self.namua_takasa_mask();
+            return (mask, running_counts(mask), false);
         }
+        let mask = self.mtaji_mask::<KUJIFUNZA>();
+        (mask, running_counts(mask), false)
+    }
+
+    /// The mtaji candidates (R6) as a [`Self::candidate_mask`] mask.
+    #[inline(always)]
+    fn mtaji_mask<const KUJIFUNZA: bool>(&self) -> u32 {
+        let s = self.turn.index();
         // R6: mtaji. R6.2: capture moves first; they are obligatory.
         let blocked = if KUJIFUNZA {
             usize::MAX
@@ -661,27 +712,20 @@ impl Bao {
             if !KUJIFUNZA && self.reserved != NONE {
                 let forced = self.capture_mask(s, blocked, 1 << facing(usize::from(self.reserved)));
                 if forced != 0 {
-                    return (forced, false);
+                    return forced;
                 }
             }
-            return (captures, false);
+            return captures;
         }
-        (self.mtaji_takasa_mask(blocked), false)
+        self.mtaji_takasa_mask(blocked)
     }
 
-    /// The namua candidates (R5) as a [`Self::candidate_mask`] mask, and whether they are
-    /// capture placements (R5.1).
+    /// The namua takasa candidates (R5.2) as a [`Self::candidate_mask`] mask, when there is no
+    /// capture placement (R5.1, see [`NAMUA_CAPTURES`]).
     #[inline(always)]
-    fn namua_mask(&self) -> (u32, bool) {
+    fn namua_takasa_mask(&self) -> u32 {
         let s = self.turn.index();
         let own = &self.pits[s];
-        // R5.1: capture placement into an occupied front pit facing seeds; R4.3: the kimbi
-        // and the kichwa (front indices 0, 1 and 6, 7) force the direction towards the
-        // kichwa, the central pits choose.
-        let hot = self.capturable_landings(s);
-        if hot != 0 {
-            return (interleave(hot & 0b0011_1111, hot & 0b1111_1100), true);
-        }
         // R5.2: takasa from an occupied front pit.
         let front_row = front_bits(own);
         let occupied = gather_high_bits(nonzero_bytes(front_row));
@@ -698,7 +742,7 @@ impl Bao {
                 allowed = two_plus;
             }
         }
-        (lone_kichwa_ok(allowed, occupied), false)
+        lone_kichwa_ok(allowed, occupied)
     }
 
     /// The mtaji takasa candidates (R6.3, L3) as a [`Self::candidate_mask`] mask, when there
@@ -817,11 +861,10 @@ impl Bao {
         &mut self,
         mut pick: impl FnMut(usize) -> usize,
     ) -> Option<(u8, bool)> {
-        let (mask, namua_captures) = self.candidate_mask_in::<KUJIFUNZA>();
+        let (mask, counts, namua_captures) = self.candidate_mask_in::<KUJIFUNZA>();
         let s = self.turn.index();
         // Only a namua capture move with an owned nyumba can reach the stop/safari decision.
         let twins = !KUJIFUNZA && namua_captures && self.nyumba[s];
-        let counts = running_counts(mask);
         let plain = (counts >> 24) as usize;
         let len = if twins { 2 * plain } else { plain };
         if len == 0 {
@@ -1187,6 +1230,12 @@ impl Bao {
             // K4: no takasia and no reservation; both stay `NONE`.
             return info;
         }
+        if namua {
+            // Takasia exists only in the mtaji stage (R8.1), so there is none to reserve (L5).
+            debug_assert_eq!(old_takasia, NONE, "takasia in the namua stage");
+            self.reserved = NONE;
+            return info;
+        }
         // L5: the side now to move must capture the pit it reserved on its previous move.
         self.reserved = if self.is_kete() { old_takasia } else { NONE };
         self.takasia = NONE;
@@ -1310,13 +1359,10 @@ impl Sowing {
         b.pits[o][f] = 0;
         // R4.3: kichwa and direction; a central pit keeps the direction, which in a capture
         // placement is still the one the move chose (R5.1).
-        let cw = match x {
-            0 | 1 => true,
-            6 | 7 => false,
-            _ => self.cw(),
-        };
-        let kichwa = if cw { 0 } else { WIDTH - 1 };
+        let lap = usize::from(CAPTURE_LAPS[(x << 1 | usize::from(self.cw())) & (2 * WIDTH - 1)]);
         if O::ENABLED {
+            let cw = lap & 1 << 8 != 0;
+            let kichwa = lap >> 4 & (RING - 1);
             obs.event(Event::Capture {
                 from: Pit::from_ring(side.other(), f, WIDTH),
                 seeds: taken,
@@ -1347,7 +1393,7 @@ impl Sowing {
             }
             false
         } else {
-            self.start_at(kichwa, cw);
+            self.lap = lap;
             self.seeds = u32::from(taken);
             true
         }
