@@ -79,6 +79,16 @@ const NAMUA: u8 = 1;
 /// [`Bao::bao_run_kernel`]'s `STAGE`: the side to move has no seeds in hand (R6).
 const MTAJI: u8 = 2;
 
+/// [`Bao::bao_run_kernel`]'s `KIND`: the move is any candidate; the kernel finds whether it
+/// is a capture move.
+const ANY_KIND: u8 = 0;
+/// [`Bao::bao_run_kernel`]'s `KIND`: the move is a capture move (a namua capture placement,
+/// R5.1, or a mtaji capture move, R6.2), as every candidate is when one is.
+const CAPTURE_MOVE: u8 = 1;
+/// [`Bao::bao_run_kernel`]'s `KIND`: the move is a takasa move (no capture placement in namua,
+/// and in mtaji the side to move has no capture move at all, so no first lap captures).
+const TAKASA_MOVE: u8 = 2;
+
 /// A move as the kernel plays it: the ring index of the pit played, the direction, and whether
 /// safari is chosen.
 #[derive(Clone, Copy)]
@@ -676,8 +686,8 @@ impl Bao {
         }
     }
 
-    /// [`Self::candidate_mask`], its [`running_counts`], and whether the candidates are namua
-    /// capture placements (R5.1); with `KUJIFUNZA` the position is one of Bao la Kujifunza (no
+    /// [`Self::candidate_mask`], its [`running_counts`], and whether the candidates are capture
+    /// moves (namua capture placements, R5.1, or mtaji capture moves, R6.2); with `KUJIFUNZA` the position is one of Bao la Kujifunza (no
     /// hands, no takasia, no reservation: K3, K4), whose checks are left out.
     #[inline(always)]
     fn candidate_mask_in<const KUJIFUNZA: bool>(&self) -> (u32, u32, bool) {
@@ -692,13 +702,14 @@ impl Bao {
             let mask = self.namua_takasa_mask();
             return (mask, running_counts(mask), false);
         }
-        let mask = self.mtaji_mask::<KUJIFUNZA>();
-        (mask, running_counts(mask), false)
+        let (mask, captures) = self.mtaji_mask::<KUJIFUNZA>();
+        (mask, running_counts(mask), captures)
     }
 
-    /// The mtaji candidates (R6) as a [`Self::candidate_mask`] mask.
+    /// The mtaji candidates (R6) as a [`Self::candidate_mask`] mask, and whether they are
+    /// capture moves (R6.2).
     #[inline(always)]
-    fn mtaji_mask<const KUJIFUNZA: bool>(&self) -> u32 {
+    fn mtaji_mask<const KUJIFUNZA: bool>(&self) -> (u32, bool) {
         let s = self.turn.index();
         // R6: mtaji. R6.2: capture moves first; they are obligatory.
         let blocked = if KUJIFUNZA {
@@ -712,12 +723,12 @@ impl Bao {
             if !KUJIFUNZA && self.reserved != NONE {
                 let forced = self.capture_mask(s, blocked, 1 << facing(usize::from(self.reserved)));
                 if forced != 0 {
-                    return forced;
+                    return (forced, true);
                 }
             }
-            return captures;
+            return (captures, true);
         }
-        self.mtaji_takasa_mask(blocked)
+        (self.mtaji_takasa_mask(blocked), false)
     }
 
     /// The namua takasa candidates (R5.2) as a [`Self::candidate_mask`] mask, when there is no
@@ -861,10 +872,10 @@ impl Bao {
         &mut self,
         mut pick: impl FnMut(usize) -> usize,
     ) -> Option<(u8, bool)> {
-        let (mask, counts, namua_captures) = self.candidate_mask_in::<KUJIFUNZA>();
+        let (mask, counts, captures) = self.candidate_mask_in::<KUJIFUNZA>();
         let s = self.turn.index();
         // Only a namua capture move with an owned nyumba can reach the stop/safari decision.
-        let twins = !KUJIFUNZA && namua_captures && self.nyumba[s];
+        let twins = !KUJIFUNZA && captures && self.hand[s] > 0 && self.nyumba[s];
         let plain = (counts >> 24) as usize;
         let len = if twins { 2 * plain } else { plain };
         if len == 0 {
@@ -876,7 +887,13 @@ impl Bao {
         } else {
             nth_code_counted(mask, counts, k - plain) | 0x80
         };
-        if let Some(over) = self.play_code::<KUJIFUNZA>(code) {
+        // The first draw's kernel knows whether the move is a capture move.
+        let played = if captures {
+            self.play_code::<KUJIFUNZA, CAPTURE_MOVE>(code)
+        } else {
+            self.play_code::<KUJIFUNZA, TAKASA_MOVE>(code)
+        };
+        if let Some(over) = played {
             return Some((code, over));
         }
         // Struck off: the list, as the draws go on from it.
@@ -892,7 +909,7 @@ impl Bao {
         while cands.len > 0 {
             let k = pick(cands.len).min(cands.len - 1);
             let code = cands.codes[k];
-            if let Some(over) = self.play_code::<KUJIFUNZA>(code) {
+            if let Some(over) = self.play_code::<KUJIFUNZA, ANY_KIND>(code) {
                 return Some((code, over));
             }
             cands.swap_remove(k);
@@ -902,18 +919,19 @@ impl Bao {
 
     /// Plays a candidate code (`| 0x80` for its safari twin) and returns whether the move ended
     /// the game; when it turns out never-ending, or is a safari twin whose move never reaches
-    /// the nyumba decision, leaves the position as it was and returns `None`.
+    /// the nyumba decision, leaves the position as it was and returns `None`. `KIND` is the
+    /// candidate's kind as [`Self::bao_run_kernel`] takes it.
     #[inline(always)]
-    fn play_code<const KUJIFUNZA: bool>(&mut self, code: u8) -> Option<bool> {
+    fn play_code<const KUJIFUNZA: bool, const KIND: u8>(&mut self, code: u8) -> Option<bool> {
         let backup = *self;
         let run = Code::of_candidate(code);
         let (limit, silent) = (crate::LAP_LIMIT, &mut crate::sow::Silent);
         let info = if KUJIFUNZA {
-            self.bao_run_kernel::<_, true, MTAJI>(run, limit, CYCLE_CHECK_FROM, silent)
+            self.bao_run_kernel::<_, true, MTAJI, KIND>(run, limit, CYCLE_CHECK_FROM, silent)
         } else if self.hand[self.turn.index()] > 0 {
-            self.bao_run_kernel::<_, false, NAMUA>(run, limit, CYCLE_CHECK_FROM, silent)
+            self.bao_run_kernel::<_, false, NAMUA, KIND>(run, limit, CYCLE_CHECK_FROM, silent)
         } else {
-            self.bao_run_kernel::<_, false, MTAJI>(run, limit, CYCLE_CHECK_FROM, silent)
+            self.bao_run_kernel::<_, false, MTAJI, KIND>(run, limit, CYCLE_CHECK_FROM, silent)
         };
         if info.is_never_ending() || (run.safari && !info.decision) {
             *self = backup;
@@ -1022,9 +1040,9 @@ impl Bao {
         obs: &mut O,
     ) -> RunInfo {
         if self.variant.game() == Game::BaoLaKujifunza {
-            self.bao_run_kernel::<O, true, MTAJI>(code, limit, cycle_from, obs)
+            self.bao_run_kernel::<O, true, MTAJI, ANY_KIND>(code, limit, cycle_from, obs)
         } else {
-            self.bao_run_kernel::<O, false, ANY_STAGE>(code, limit, cycle_from, obs)
+            self.bao_run_kernel::<O, false, ANY_STAGE, ANY_KIND>(code, limit, cycle_from, obs)
         }
     }
 
@@ -1034,13 +1052,16 @@ impl Bao {
     /// (the state they read is always empty there, so both copies play alike). `STAGE` says
     /// whether the side to move has seeds in hand ([`NAMUA`]: a namua move, R5) or not
     /// ([`MTAJI`]: R6), when the caller knows, so that the copy leaves out the other stage's
-    /// rules; [`ANY_STAGE`] reads the hand.
+    /// rules; [`ANY_STAGE`] reads the hand. `KIND` says, when the caller knows it from the
+    /// candidates, that the move is a capture move ([`CAPTURE_MOVE`]) or not ([`TAKASA_MOVE`]),
+    /// so that the copy needs no test of the placement or the first lap for it (and a takasa
+    /// copy no capture test at all); [`ANY_KIND`] tests.
     #[allow(
         clippy::too_many_lines,
         reason = "one move, rule by rule, reads best in one piece"
     )]
     #[inline(always)]
-    fn bao_run_kernel<O: Observer, const KUJIFUNZA: bool, const STAGE: u8>(
+    fn bao_run_kernel<O: Observer, const KUJIFUNZA: bool, const STAGE: u8, const KIND: u8>(
         &mut self,
         code: Code,
         limit: u32,
@@ -1088,7 +1109,17 @@ impl Bao {
                     pit: self.pit(side, p),
                 });
             }
-            if before > 0 && self.pits[o][facing(p)] > 0 {
+            let capture_placement = match KIND {
+                CAPTURE_MOVE => true,
+                TAKASA_MOVE => false,
+                _ => before > 0 && self.pits[o][facing(p)] > 0,
+            };
+            debug_assert_eq!(
+                capture_placement,
+                before > 0 && self.pits[o][facing(p)] > 0,
+                "KIND must be the candidate's"
+            );
+            if capture_placement {
                 // R5.1: capture placement; the kichwa is the player's choice at a central pit.
                 capture_move = true;
                 if !sw.capture::<O, KUJIFUNZA>(self, p, obs) {
@@ -1118,9 +1149,19 @@ impl Bao {
             // R6.1: lift the whole pit.
             sw.lift::<O, KUJIFUNZA>(self, p, obs);
             sw.lap = code.relay_lap();
-            // R6.2: a first lap of 2..15 seeds may make this a capture move.
-            first_lap_decides = sw.seeds <= 15;
+            // R6.2: a first lap of 2..15 seeds may make this a capture move. A capture
+            // candidate's first lap ends in an occupied front pit facing seeds, so it captures
+            // (and never empties the front row first, R10.1); when there is no capture move, no
+            // candidate's first lap captures.
+            match KIND {
+                CAPTURE_MOVE => capture_move = true,
+                TAKASA_MOVE => {}
+                _ => first_lap_decides = sw.seeds <= 15,
+            }
         }
+        // The first lap's capture, for the check that `KIND` is the candidate's.
+        let mut first_lap_check =
+            cfg!(debug_assertions) && !namua && KIND != ANY_KIND && sw.seeds <= 15;
 
         let mut guard = LapGuard::new(limit, cycle_from);
         loop {
@@ -1172,6 +1213,15 @@ impl Bao {
                 last
             };
             // From here the next lap is the relay from `x`, unless a capture sets another.
+            if first_lap_check {
+                first_lap_check = false;
+                let captures = self.pits[s][x] > 1 && x < WIDTH && self.pits[o][facing(x)] > 0;
+                debug_assert_eq!(
+                    captures,
+                    KIND == CAPTURE_MOVE,
+                    "KIND must be the candidate's"
+                );
+            }
             // R3.2a: an empty pit ends the move.
             if self.pits[s][x] == 1 {
                 if O::ENABLED {
