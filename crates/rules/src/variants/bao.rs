@@ -543,6 +543,25 @@ static NAMUA_CAPTURES: [u64; 256] = {
     t
 };
 
+/// `NAMUA_CAPTURE_CODES[hot][j]`: the code of the candidate `j` of the mask
+/// `NAMUA_CAPTURES[hot]` (at most 12 of them: two directions from front indices 2..5, one
+/// from 0, 1, 6 and 7), as [`nth_code`] finds it, so that a namua capture draw needs no count.
+static NAMUA_CAPTURE_CODES: [[u8; 16]; 256] = {
+    let mut t = [[0u8; 16]; 256];
+    let mut hot = 0;
+    while hot < 256 {
+        let mut mask = NAMUA_CAPTURES[hot] as u32;
+        let mut j = 0;
+        while mask != 0 {
+            t[hot][j] = (mask.trailing_zeros() ^ 1) as u8;
+            mask &= mask - 1;
+            j += 1;
+        }
+        hot += 1;
+    }
+    t
+};
+
 /// The takasa candidates from the front pits of `allowed` (a mask of front indices), both
 /// directions, but a lone kichwa may not be sown towards the back row (R5.2c, R6.4): front
 /// index 0 anticlockwise, or 7 clockwise, when no other front pit of `occupied` holds seeds.
@@ -686,24 +705,26 @@ impl Bao {
         }
     }
 
-    /// [`Self::candidate_mask`], its [`running_counts`], and whether the candidates are capture
-    /// moves (namua capture placements, R5.1, or mtaji capture moves, R6.2); with `KUJIFUNZA` the position is one of Bao la Kujifunza (no
+    /// [`Self::candidate_mask`], its [`running_counts`], whether the candidates are capture
+    /// moves (namua capture placements, R5.1, or mtaji capture moves, R6.2), and for namua
+    /// capture placements the front pits they go into (the index of [`NAMUA_CAPTURES`] and
+    /// [`NAMUA_CAPTURE_CODES`], else 0); with `KUJIFUNZA` the position is one of Bao la Kujifunza (no
     /// hands, no takasia, no reservation: K3, K4), whose checks are left out.
     #[inline(always)]
-    fn candidate_mask_in<const KUJIFUNZA: bool>(&self) -> (u32, u32, bool) {
+    fn candidate_mask_in<const KUJIFUNZA: bool>(&self) -> (u32, u32, bool, usize) {
         let s = self.turn.index();
         if !KUJIFUNZA && self.hand[s] > 0 {
-            let hot = self.capturable_landings(s);
+            let hot = self.capturable_landings(s) as usize & 0xFF;
             if hot != 0 {
                 // R5.1, R4.3: the mask and its counts from the table.
-                let entry = NAMUA_CAPTURES[hot as usize & 0xFF];
-                return (entry as u32, (entry >> 32) as u32, true);
+                let entry = NAMUA_CAPTURES[hot];
+                return (entry as u32, (entry >> 32) as u32, true, hot);
             }
             let mask = self.namua_takasa_mask();
-            return (mask, running_counts(mask), false);
+            return (mask, running_counts(mask), false, 0);
         }
         let (mask, captures) = self.mtaji_mask::<KUJIFUNZA>();
-        (mask, running_counts(mask), captures)
+        (mask, running_counts(mask), captures, 0)
     }
 
     /// The mtaji candidates (R6) as a [`Self::candidate_mask`] mask, and whether they are
@@ -872,7 +893,7 @@ impl Bao {
         &mut self,
         mut pick: impl FnMut(usize) -> usize,
     ) -> Option<(u8, bool)> {
-        let (mask, counts, captures) = self.candidate_mask_in::<KUJIFUNZA>();
+        let (mask, counts, captures, namua_hot) = self.candidate_mask_in::<KUJIFUNZA>();
         let s = self.turn.index();
         // Only a namua capture move with an owned nyumba can reach the stop/safari decision.
         let twins = !KUJIFUNZA && captures && self.hand[s] > 0 && self.nyumba[s];
@@ -882,11 +903,12 @@ impl Bao {
             return None;
         }
         let k = pick(len).min(len - 1);
-        let code = if k < plain {
-            nth_code_counted(mask, counts, k)
+        let (j, twin) = if k < plain { (k, 0) } else { (k - plain, 0x80) };
+        let code = if namua_hot != 0 {
+            NAMUA_CAPTURE_CODES[namua_hot & 0xFF][j & 15]
         } else {
-            nth_code_counted(mask, counts, k - plain) | 0x80
-        };
+            nth_code_counted(mask, counts, j)
+        } | twin;
         // The first draw's kernel knows whether the move is a capture move.
         let played = if captures {
             self.play_code::<KUJIFUNZA, CAPTURE_MOVE>(code)
@@ -1983,6 +2005,21 @@ mod tests {
         }
         assert_eq!(nth_code(0b1010_0100, 0), 2 ^ 1);
         assert_eq!(nth_code(0b1010_0100, 2), 7 ^ 1);
+    }
+
+    /// The namua capture tables against the mask's candidates: [`NAMUA_CAPTURES`]' counts and
+    /// [`NAMUA_CAPTURE_CODES`]' codes are [`running_counts`]' and [`nth_code`]'s.
+    #[test]
+    fn namua_capture_tables_match_the_mask() {
+        for (hot, (&entry, codes)) in NAMUA_CAPTURES.iter().zip(&NAMUA_CAPTURE_CODES).enumerate() {
+            let mask = entry as u32;
+            assert_eq!(mask, interleave(hot as u32 & 0x3F, hot as u32 & 0xFC));
+            assert_eq!((entry >> 32) as u32, running_counts(mask));
+            assert!(mask.count_ones() <= 12);
+            for (k, &code) in codes.iter().enumerate().take(mask.count_ones() as usize) {
+                assert_eq!(code, nth_code(mask, k), "{hot:#b} {k}");
+            }
+        }
     }
 
     /// [`running_counts`] and [`nth_code`] against counting and clearing bit by bit, over
