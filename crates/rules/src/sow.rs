@@ -147,7 +147,10 @@ pub(crate) struct LapGuard<S> {
     /// The first lap count at which either check can fire: `min(limit + 1, cycle_from)`. Below
     /// it a lap costs one comparison.
     quiet_below: u32,
-    brent: Brent<S>,
+    /// Made when cycle finding starts: kept apart (and out of the way until then), the guard's
+    /// other fields stay constants and registers in a move's loop instead of a memory block
+    /// set up move by move.
+    brent: Option<Box<Brent<S>>>,
 }
 
 impl<S: PartialEq + Copy> LapGuard<S> {
@@ -161,7 +164,7 @@ impl<S: PartialEq + Copy> LapGuard<S> {
             } else {
                 cycle_from
             },
-            brent: Brent::new(),
+            brent: None,
         }
     }
 
@@ -178,7 +181,10 @@ impl<S: PartialEq + Copy> LapGuard<S> {
             return true;
         }
         if info.laps >= self.cycle_from
-            && let Some(period) = self.brent.feed(state())
+            && let Some(period) = self
+                .brent
+                .get_or_insert_with(|| Box::new(Brent::new()))
+                .feed(state())
         {
             info.end = End::NeverEnding(Some(period));
             return true;
