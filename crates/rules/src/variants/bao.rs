@@ -221,7 +221,7 @@ const fn lap_index(cw: bool, first: usize, n: usize) -> usize {
 /// table is the definition itself, precomputed; the unit test `lap_table_matches_stepping`
 /// checks it against [`step`] again. 8 KiB, which stays in the first-level cache during
 /// playouts.
-static LAPS: [u128; 2 * RING * RING] = {
+const LAPS: [u128; 2 * RING * RING] = {
     let mut t = [0u128; 2 * RING * RING];
     let mut cw = 0;
     while cw < 2 {
@@ -247,7 +247,7 @@ static LAPS: [u128; 2 * RING * RING] = {
 /// and a whole round comes back to the same pit), and in the bits above it the lap a relay
 /// from that pit starts, `lap_index(cw, step(last, cw), 0)` (R3.2e). Built with [`landing`]
 /// and [`step`]; the unit test `lap_table_matches_stepping` checks it through [`sow_lap`].
-static LAST_PITS: [u16; 2 * RING * RING] = {
+const LAST_PITS: [u16; 2 * RING * RING] = {
     let mut t = [0u16; 2 * RING * RING];
     let mut cw = 0;
     while cw < 2 {
@@ -267,6 +267,28 @@ static LAST_PITS: [u16; 2 * RING * RING] = {
     t
 };
 
+/// [`LAPS`] and [`LAST_PITS`] side by side, one entry a lap, so that a lap reads both from one
+/// place (16 KiB, in the first-level cache during playouts).
+#[derive(Clone, Copy)]
+struct LapEntry {
+    add: u128,
+    last: u16,
+}
+
+/// `LAP_ENTRIES[i]` holds `LAPS[i]` and `LAST_PITS[i]`.
+static LAP_ENTRIES: [LapEntry; 2 * RING * RING] = {
+    let mut t = [LapEntry { add: 0, last: 0 }; 2 * RING * RING];
+    let mut i = 0;
+    while i < t.len() {
+        t[i] = LapEntry {
+            add: LAPS[i],
+            last: LAST_PITS[i],
+        };
+        i += 1;
+    }
+    t
+};
+
 /// Sows `n` seeds one per pit in the lap `lap` (`lap_index(cw, first, 0)`: from `first` on in
 /// the given direction; bits 0..4 are ignored); returns the last pit and the lap a relay from
 /// it starts (in bits 4 and up; bits 0..4 hold the last pit). The trace
@@ -279,12 +301,13 @@ static LAST_PITS: [u16; 2 * RING * RING] = {
 #[inline(always)]
 fn sow_lap(pits: &mut [u8; RING], lap: usize, n: usize) -> (usize, usize) {
     let i = (lap & !(RING - 1)) | (n & (RING - 1));
-    let mut add = LAPS[i & (LAPS.len() - 1)];
+    let entry = &LAP_ENTRIES[i & (LAP_ENTRIES.len() - 1)];
+    let mut add = entry.add;
     if n >= RING {
         add += ONES * (n / RING) as u128;
     }
     *pits = (u128::from_le_bytes(*pits) + add).to_le_bytes();
-    let last = usize::from(LAST_PITS[i & (LAST_PITS.len() - 1)]);
+    let last = usize::from(entry.last);
     (last & (RING - 1), last)
 }
 
