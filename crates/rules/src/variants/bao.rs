@@ -688,6 +688,25 @@ impl Bao {
         targets
     }
 
+    /// Whether `side`, in the mtaji stage, has a capture move (R6.2): [`Self::capture_targets`]
+    /// is not empty, found with no test per landing pit.
+    #[inline(always)]
+    fn has_capture(&self, side: usize) -> bool {
+        let mut hot = self.capturable_landings(side);
+        if hot == 0 {
+            return false;
+        }
+        let starts = CaptureStarts::of(u128::from_le_bytes(self.pits[side]));
+        // Bit 3 of pit r's nibble stays set while no landing pit matched it either way.
+        let mut miss = !0u64;
+        while hot != 0 {
+            let (cw, ccw) = starts.misses(hot.trailing_zeros() as usize);
+            hot &= hot - 1;
+            miss &= cw & ccw;
+        }
+        !miss & starts.starts != 0
+    }
+
     /// The capture moves of `side` in the mtaji stage (R6.2) whose first lap ends in one of the
     /// front pits of `landings`, as a [`Cands::from_mask`] mask: a start pit of 2..15 seeds,
     /// not `skip`, whose first lap ends in an occupied own front pit facing seeds.
@@ -1381,12 +1400,12 @@ impl Bao {
         let q = self.turn.index();
         let p = 1 - q;
         // (i) Q has no capture move.
-        if self.capture_targets(q) != 0 {
+        if self.has_capture(q) {
             return NONE;
         }
         // (ii) P threatens exactly one of Q's front pits.
         let targets = self.capture_targets(p);
-        if targets.count_ones() != 1 {
+        if targets == 0 || targets & (targets - 1) != 0 {
             return NONE;
         }
         let t = targets.trailing_zeros() as usize;
@@ -1886,6 +1905,11 @@ mod tests {
                 assert_eq!(
                     b.capture_targets(side),
                     capture_targets_plain(&b, side),
+                    "{b:?}"
+                );
+                assert_eq!(
+                    b.has_capture(side),
+                    capture_targets_plain(&b, side) != 0,
                     "{b:?}"
                 );
             }
