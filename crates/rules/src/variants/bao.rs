@@ -973,7 +973,13 @@ impl Bao {
         while cands.len > 0 {
             let k = pick(cands.len).min(cands.len - 1);
             let code = cands.codes[k];
-            if let Some(over) = self.play_code::<KUJIFUNZA, ANY_KIND>(code) {
+            // Every candidate of the list is of the first's kind.
+            let played = if captures {
+                self.play_code::<KUJIFUNZA, CAPTURE_MOVE>(code)
+            } else {
+                self.play_code::<KUJIFUNZA, TAKASA_MOVE>(code)
+            };
+            if let Some(over) = played {
                 return Some((code, over));
             }
             cands.swap_remove(k);
