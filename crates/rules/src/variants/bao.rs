@@ -604,6 +604,38 @@ const fn lone_kichwa_ok(allowed: u32, occupied: u32) -> u32 {
     interleave(cw, ccw)
 }
 
+/// [`lone_kichwa_ok`] with its [`running_counts`], from a table: `TAKASA_MASKS[allowed | r << 8
+/// | l << 9]`, where `r` and `l` say that no front pit but the right kichwa (index 7), or but
+/// the left one (index 0), holds seeds; the candidate mask in the low 32 bits, its counts in
+/// the high 32 bits.
+static TAKASA_MASKS: [u64; 1024] = {
+    let mut t = [0u64; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        let allowed = (i & 0xFF) as u32;
+        // An occupied row with exactly the flags of the index.
+        let occupied = match i >> 8 {
+            0 => 0xFF,
+            1 => 1 << (WIDTH - 1),
+            2 => 1,
+            _ => 0,
+        };
+        let mask = lone_kichwa_ok(allowed, occupied);
+        t[i] = mask as u64 | (running_counts(mask) as u64) << 32;
+        i += 1;
+    }
+    t
+};
+
+/// [`lone_kichwa_ok`] and its [`running_counts`] from [`TAKASA_MASKS`].
+#[inline(always)]
+fn lone_kichwa_ok_counted(allowed: u32, occupied: u32) -> (u32, u32) {
+    let right_only = usize::from(occupied & !(1 << (WIDTH - 1)) == 0);
+    let left_only = usize::from(occupied & !1 == 0);
+    let entry = TAKASA_MASKS[(allowed as usize & 0xFF) | right_only << 8 | left_only << 9];
+    (entry as u32, (entry >> 32) as u32)
+}
+
 #[inline(always)]
 fn front_bits(p: &[u8; RING]) -> u64 {
     u128::from_le_bytes(*p) as u64
@@ -762,17 +794,17 @@ impl Bao {
                 let entry = NAMUA_CAPTURES[hot];
                 return (entry as u32, (entry >> 32) as u32, true, hot);
             }
-            let mask = self.namua_takasa_mask();
-            return (mask, running_counts(mask), false, 0);
+            let (mask, counts) = self.namua_takasa_mask();
+            return (mask, counts, false, 0);
         }
-        let (mask, captures) = self.mtaji_mask::<KUJIFUNZA>();
-        (mask, running_counts(mask), captures, 0)
+        let (mask, counts, captures) = self.mtaji_mask::<KUJIFUNZA>();
+        (mask, counts, captures, 0)
     }
 
-    /// The mtaji candidates (R6) as a [`Self::candidate_mask`] mask, and whether they are
-    /// capture moves (R6.2).
+    /// The mtaji candidates (R6) as a [`Self::candidate_mask`] mask, its [`running_counts`],
+    /// and whether they are capture moves (R6.2).
     #[inline(always)]
-    fn mtaji_mask<const KUJIFUNZA: bool>(&self) -> (u32, bool) {
+    fn mtaji_mask<const KUJIFUNZA: bool>(&self) -> (u32, u32, bool) {
         let s = self.turn.index();
         // R6: mtaji. R6.2: capture moves first; they are obligatory.
         let blocked = if KUJIFUNZA {
@@ -786,18 +818,19 @@ impl Bao {
             if !KUJIFUNZA && self.reserved != NONE {
                 let forced = self.capture_mask(s, blocked, 1 << facing(usize::from(self.reserved)));
                 if forced != 0 {
-                    return (forced, true);
+                    return (forced, running_counts(forced), true);
                 }
             }
-            return (captures, true);
+            return (captures, running_counts(captures), true);
         }
-        (self.mtaji_takasa_mask(blocked), false)
+        let (mask, counts) = self.mtaji_takasa_mask::<KUJIFUNZA>(blocked);
+        (mask, counts, false)
     }
 
-    /// The namua takasa candidates (R5.2) as a [`Self::candidate_mask`] mask, when there is no
-    /// capture placement (R5.1, see [`NAMUA_CAPTURES`]).
+    /// The namua takasa candidates (R5.2) as a [`Self::candidate_mask`] mask and its
+    /// [`running_counts`], when there is no capture placement (R5.1, see [`NAMUA_CAPTURES`]).
     #[inline(always)]
-    fn namua_takasa_mask(&self) -> u32 {
+    fn namua_takasa_mask(&self) -> (u32, u32) {
         let s = self.turn.index();
         let own = &self.pits[s];
         // R5.2: takasa from an occupied front pit.
@@ -816,12 +849,15 @@ impl Bao {
                 allowed = two_plus;
             }
         }
-        lone_kichwa_ok(allowed, occupied)
+        lone_kichwa_ok_counted(allowed, occupied)
     }
 
-    /// The mtaji takasa candidates (R6.3, L3) as a [`Self::candidate_mask`] mask, when there
-    /// is no capture move; `blocked` is the takasia'd pit or out of range.
-    fn mtaji_takasa_mask(&self, blocked: usize) -> u32 {
+    /// The mtaji takasa candidates (R6.3, L3) as a [`Self::candidate_mask`] mask and its
+    /// [`running_counts`], when there is no capture move; `blocked` is the takasia'd pit or out
+    /// of range.
+    /// (Bao la Kujifunza, `KUJIFUNZA`, computes the counts, which measured shorter there than
+    /// the table.)
+    fn mtaji_takasa_mask<const KUJIFUNZA: bool>(&self, blocked: usize) -> (u32, u32) {
         let s = self.turn.index();
         let own = &self.pits[s];
         let (front_row, back_row) = ring_words(own);
@@ -833,10 +869,17 @@ impl Bao {
             two_or_more(front_row)
         } & !(1u32 << (blocked & 31));
         if front != 0 {
-            lone_kichwa_ok(front, gather_high_bits(nonzero_bytes(front_row)))
+            let occupied = gather_high_bits(nonzero_bytes(front_row));
+            if KUJIFUNZA {
+                let mask = lone_kichwa_ok(front, occupied);
+                (mask, running_counts(mask))
+            } else {
+                lone_kichwa_ok_counted(front, occupied)
+            }
         } else {
             let back = two_or_more(back_row) << WIDTH;
-            interleave(back, back)
+            let mask = interleave(back, back);
+            (mask, running_counts(mask))
         }
     }
 
@@ -1474,7 +1517,8 @@ impl Sowing {
         obs: &mut O,
     ) -> bool {
         let (side, s, o) = (self.side, self.side.index(), self.side.other().index());
-        let f = facing(x);
+        // `x` is a front pit (below 8), so the mask changes nothing but the bounds check.
+        let f = facing(x & (WIDTH - 1));
         let taken = b.pits[o][f];
         b.pits[o][f] = 0;
         // R4.3: kichwa and direction; a central pit keeps the direction, which in a capture
@@ -2045,6 +2089,22 @@ mod tests {
             return Some(m);
         }
         None
+    }
+
+    /// [`TAKASA_MASKS`] against [`lone_kichwa_ok`] and [`running_counts`] for every allowed
+    /// and occupied row.
+    #[test]
+    fn takasa_table_matches() {
+        for allowed in 0..256u32 {
+            for occupied in 0..256u32 {
+                let mask = lone_kichwa_ok(allowed, occupied);
+                assert_eq!(
+                    lone_kichwa_ok_counted(allowed, occupied),
+                    (mask, running_counts(mask)),
+                    "{allowed:#b} {occupied:#b}"
+                );
+            }
+        }
     }
 
     /// The candidate mask's bit order: pit by pit, clockwise first.
