@@ -21,7 +21,9 @@ SECS=${SECS:-2}
 PLAYOUTS=${PLAYOUTS:-20000}
 VARIANTS=${VARIANTS:-"bao-la-kujifunza bao-la-kiswahili"}
 
-cargo build --release -q -p mancala-cli -p mancala --example playouts
+# Two builds: with `--example` cargo builds only the examples of the packages named.
+cargo build --release -q -p mancala-cli
+cargo build --release -q -p mancala --example playouts
 NEW=target/release/mancala
 NEW_PLAYOUTS=target/release/examples/playouts
 
@@ -29,7 +31,8 @@ if [ -z "${OLD:-}" ]; then
     dir=$(mktemp -d)
     echo "building the old binaries from $BASE in $dir ..."
     git archive "$BASE" | tar -x -C "$dir"
-    (cd "$dir" && cargo build --release -q -p mancala-cli -p mancala --example playouts)
+    (cd "$dir" && cargo build --release -q -p mancala-cli &&
+        cargo build --release -q -p mancala --example playouts)
     OLD=$dir/target/release/mancala
     OLD_PLAYOUTS=$dir/target/release/examples/playouts
 fi

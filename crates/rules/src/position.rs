@@ -477,12 +477,7 @@ impl Position {
         max_plies: u32,
     ) -> (Self, u32) {
         let mut state = self.state;
-        let mut plies = 0;
-        on_state!(&mut state, s => {
-            while plies < max_plies && s.play_random(&mut pick).is_some() {
-                plies += 1;
-            }
-        });
+        let plies = on_state!(&mut state, s => s.random_plies(&mut pick, max_plies));
         (Self::from_state(state), plies)
     }
 

@@ -144,15 +144,27 @@ pub(crate) fn remove_facing<O: Observer>(
 pub(crate) struct LapGuard<S> {
     limit: u32,
     cycle_from: u32,
-    brent: Brent<S>,
+    /// The first lap count at which either check can fire: `min(limit + 1, cycle_from)`. Below
+    /// it a lap costs one comparison.
+    quiet_below: u32,
+    /// Made when cycle finding starts: kept apart (and out of the way until then), the guard's
+    /// other fields stay constants and registers in a move's loop instead of a memory block
+    /// set up move by move.
+    brent: Option<Box<Brent<S>>>,
 }
 
 impl<S: PartialEq + Copy> LapGuard<S> {
     pub(crate) const fn new(limit: u32, cycle_from: u32) -> Self {
+        let past_limit = limit.saturating_add(1);
         Self {
             limit,
             cycle_from,
-            brent: Brent::new(),
+            quiet_below: if past_limit < cycle_from {
+                past_limit
+            } else {
+                cycle_from
+            },
+            brent: None,
         }
     }
 
@@ -161,12 +173,18 @@ impl<S: PartialEq + Copy> LapGuard<S> {
     #[inline(always)]
     pub(crate) fn lap(&mut self, info: &mut RunInfo, state: impl FnOnce() -> S) -> bool {
         info.laps += 1;
+        if info.laps < self.quiet_below {
+            return false;
+        }
         if info.laps > self.limit {
             info.end = End::NeverEnding(None);
             return true;
         }
         if info.laps >= self.cycle_from
-            && let Some(period) = self.brent.feed(state())
+            && let Some(period) = self
+                .brent
+                .get_or_insert_with(|| Box::new(Brent::new()))
+                .feed(state())
         {
             info.end = End::NeverEnding(Some(period));
             return true;

@@ -146,6 +146,23 @@ pub(crate) trait Rules: Copy + Eq + Hash + Debug {
         None
     }
 
+    /// [`Self::play_random`] for a caller that needs no [`Move`] (the playout loop): whether
+    /// a move was played. The same draws and the same move as [`Self::play_random`].
+    fn play_random_any<P: FnMut(usize) -> usize>(&mut self, pick: P) -> bool {
+        self.play_random(pick).is_some()
+    }
+
+    /// Plays random moves as [`Self::play_random_any`] does until the side to move has none or
+    /// `max_plies` have been played; returns the plies played. The playout loop of
+    /// [`crate::Position::random_playout`]; a family may run it as one piece of code.
+    fn random_plies<P: FnMut(usize) -> usize>(&mut self, mut pick: P, max_plies: u32) -> u32 {
+        let mut plies = 0;
+        while plies < max_plies && self.play_random_any(&mut pick) {
+            plies += 1;
+        }
+        plies
+    }
+
     /// Whether a candidate that ended made every decision its text names: a Bao safari flag
     /// only where the move reached the decision at the nyumba (R3.2d). With the run's end, this
     /// is the legality check of one move, as [`Self::legal_with`] lists them.
