@@ -5,8 +5,9 @@
 //! The model gives a logit of the side to move winning: a bias plus, for each feature, its
 //! weight times the feature, plus each hidden unit's output weight times the unit (the
 //! rectified weighted sum of the same features). Games with a namua stage (hands) have one
-//! such block of weights for the namua stage and one for the mtaji stage. The features are read from the rules crate's description of the board
-//! (rows, width, nyumba, hands), never from a list of games:
+//! such block of weights for the namua stage and one for the mtaji stage. The features are
+//! read from the rules crate's description of the board (rows, width, nyumba, hands), never
+//! from a list of games:
 //! - material: seeds on the board, in hand, in the front row;
 //! - shape: occupied front pits, a front row down to one occupied pit, pits of two or more
 //!   seeds (the starts of Hus and Omweso, the mtaji moves of Bao), single seeds, empty pits,
@@ -504,28 +505,35 @@ impl Weights {
     /// The model's logit for the features `x` of block `phase`: the linear part plus the
     /// rectified hidden units times their output weights.
     fn value(&self, phase: usize, x: &[f32]) -> f32 {
+        self.value_and_sums(phase, x).0
+    }
+
+    /// [`Self::value`] with the hidden units' sums it was made of (see [`Self::hidden_sums`]),
+    /// for [`Self::gradient`].
+    fn value_and_sums(&self, phase: usize, x: &[f32]) -> (f32, [f32; MAX_HIDDEN as usize]) {
         let n = block_len(self.game);
         let w = self.block(phase);
         let linear = dot(&w[..n], &x[..n]);
         let (h, sums) = self.hidden_sums(w, x);
         let out = &w[n + n * h..][..h];
-        linear
-            + out
-                .iter()
-                .zip(&sums[..h])
-                .map(|(o, u)| o * u.max(0.0))
-                .sum::<f32>()
+        let hidden: f32 = out
+            .iter()
+            .zip(&sums[..h])
+            .map(|(o, u)| o * u.max(0.0))
+            .sum();
+        (linear + hidden, sums)
     }
 
-    /// `k` times the gradient of [`Self::value`] over the weights of block `phase`.
-    fn gradient(&self, phase: usize, x: &[f32], k: f32) -> Vec<f32> {
+    /// `k` times the gradient of [`Self::value`] over the weights of block `phase`, given the
+    /// hidden units' sums for `x` ([`Self::value_and_sums`]).
+    fn gradient(&self, phase: usize, x: &[f32], sums: &[f32], k: f32) -> Vec<f32> {
         let n = block_len(self.game);
+        let h = self.config.hidden as usize;
         let w = self.block(phase);
         let mut g = vec![0.0f32; w.len()];
         for (gi, xi) in g[..n].iter_mut().zip(&x[..n]) {
             *gi = k * xi;
         }
-        let (h, sums) = self.hidden_sums(w, x);
         if h > 0 {
             let out = &w[n + n * h..][..h];
             for (i, &xi) in x[..n].iter().enumerate() {
@@ -650,10 +658,11 @@ impl Weights {
         } else {
             -1.0
         };
-        let z = sigmoid(sign * self.value(phase, &x));
+        let (v, sums) = self.value_and_sums(phase, &x);
+        let z = sigmoid(sign * v);
         (
             z,
-            Some((phase, self.gradient(phase, &x, sign * z * (1.0 - z)))),
+            Some((phase, self.gradient(phase, &x, &sums, sign * z * (1.0 - z)))),
         )
     }
 
@@ -1431,8 +1440,8 @@ mod tests {
         for p in &positions {
             let mut x = [0.0f32; MAX_FEATURES];
             let phase = features(p, &mut x);
-            let g = w.gradient(phase, &x, 1.0);
-            let (_, sums) = w.hidden_sums(w.block(phase), &x);
+            let (_, sums) = w.value_and_sums(phase, &x);
+            let g = w.gradient(phase, &x, &sums, 1.0);
             let near_kink = |i: usize| {
                 (n..n + 4 * n).contains(&i) && sums[(i - n) % 4].abs() < 0.1 * x[(i - n) / 4].abs()
             };
