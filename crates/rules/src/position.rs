@@ -6,7 +6,7 @@ use crate::sow::{CYCLE_CHECK_FROM, NeverEndingCheck, Silent};
 use crate::trace::Trace;
 use crate::variants::bao::{self, Bao};
 use crate::variants::{End, Rules, RunInfo, State, on_state};
-use crate::zobrist::{pit_key, state_key};
+use crate::zobrist::{pit_key, pits_key, state_key};
 use crate::{LAP_LIMIT, Move, MoveList, Pit, Setup, Side, Variant};
 
 /// How a game ended.
@@ -476,9 +476,10 @@ impl Position {
         mut pick: impl FnMut(usize) -> usize,
         max_plies: u32,
     ) -> (Self, u32) {
-        let mut state = self.state;
-        let plies = on_state!(&mut state, s => s.random_plies(&mut pick, max_plies));
-        (Self::from_state(state), plies)
+        let mut end = *self;
+        let plies = on_state!(&mut end.state, s => s.random_plies(&mut pick, max_plies));
+        end.hash = end.compute_zobrist();
+        (end, plies)
     }
 
     /// Whether `m` is legal here: a candidate that ends (one play of `m`, not a listing).
@@ -623,11 +624,7 @@ impl Position {
     #[must_use]
     pub fn compute_zobrist(&self) -> u64 {
         on_state!(&self.state, s => {
-            let mut h = state_key(s.state_word());
-            for (i, &n) in s.pit_counts().iter().enumerate() {
-                h ^= pit_key(i, n);
-            }
-            h
+            state_key(s.state_word()) ^ pits_key(s.pit_counts())
         })
     }
 

@@ -38,6 +38,25 @@ pub(crate) fn pit_key(pit: usize, count: u8) -> u64 {
     PIT_KEYS[pit % PITS][usize::from(count) % COUNTS]
 }
 
+/// The xor of the keys of every pit of `counts` (pit `i` holding `counts[i]`), four pits a step:
+/// the pit numbers of a step are constants then, which leaves a load and an xor a pit.
+#[inline]
+#[must_use]
+pub(crate) fn pits_key(counts: &[u8]) -> u64 {
+    let mut h = 0;
+    let mut steps = counts.chunks_exact(4);
+    for (k, c) in steps.by_ref().enumerate() {
+        let i = 4 * k;
+        h ^= pit_key(i, c[0]) ^ pit_key(i + 1, c[1]) ^ pit_key(i + 2, c[2]) ^ pit_key(i + 3, c[3]);
+    }
+    let rest = steps.remainder();
+    let first = counts.len() - rest.len();
+    for (j, &n) in rest.iter().enumerate() {
+        h ^= pit_key(first + j, n);
+    }
+    h
+}
+
 /// The key of the state beside the pits, packed into one word.
 #[inline]
 #[must_use]

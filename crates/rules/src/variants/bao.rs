@@ -506,6 +506,20 @@ fn nth_code_counted(mask: u32, counts: u32, k: usize) -> u8 {
     ((shift + bit) ^ 1) as u8
 }
 
+/// `pick(len)` for a draw from `len > 0` candidates. `pick` must return a number below `len`;
+/// one that does not gets the last candidate (a valid move, never a wrong one), on a cold path
+/// so the draw itself costs a compare and a branch that is never taken.
+#[inline(always)]
+fn draw(pick: &mut impl FnMut(usize) -> usize, len: usize) -> usize {
+    #[cold]
+    #[inline(never)]
+    fn out_of_range(len: usize) -> usize {
+        len - 1
+    }
+    let k = pick(len);
+    if k < len { k } else { out_of_range(len) }
+}
+
 /// `BYTE_SELECT[b * 8 + j]`: the index of the bit `j` (from 0, lowest first) set in the byte
 /// `b`, or 0 where `b` has no more than `j` bits set.
 static BYTE_SELECT: [u8; 256 * 8] = {
@@ -987,7 +1001,7 @@ impl Bao {
         if len == 0 {
             return None;
         }
-        let k = pick(len).min(len - 1);
+        let k = draw(&mut pick, len);
         let (j, twin) = if k < plain { (k, 0) } else { (k - plain, 0x80) };
         let code = if namua_hot != 0 {
             NAMUA_CAPTURE_CODES[namua_hot & 0xFF][j & 15]
@@ -1014,7 +1028,7 @@ impl Bao {
         }
         cands.swap_remove(k);
         while cands.len > 0 {
-            let k = pick(cands.len).min(cands.len - 1);
+            let k = draw(&mut pick, cands.len);
             let code = cands.codes[k];
             // Every candidate of the list is of the first's kind.
             let played = if captures {
@@ -1459,9 +1473,11 @@ impl Bao {
         }
         let t = targets.trailing_zeros() as usize;
         let qp = &self.pits[q];
-        // R8.2 exceptions.
-        let only_occupied = (0..WIDTH).all(|r| r == t || qp[r] == 0);
-        let only_two_plus = qp[t] >= 2 && (0..WIDTH).all(|r| r == t || qp[r] < 2);
+        // R8.2 exceptions, read off the front row's bits (bit r for front pit r).
+        let front = front_bits(qp);
+        let others = !(1u32 << t);
+        let only_occupied = gather_high_bits(nonzero_bytes(front)) & others == 0;
+        let only_two_plus = qp[t] >= 2 && two_or_more(front) & others == 0;
         let single = qp[t] == 1 && self.takasia_rule() == TakasiaRule::Default;
         if (t == NYUMBA && self.nyumba[q]) || only_occupied || only_two_plus || single {
             return NONE;
@@ -2050,6 +2066,29 @@ mod tests {
                 assert_eq!(plies, want, "{v}");
                 assert_eq!(fast, plain, "{v}");
             }
+        }
+    }
+
+    /// A `pick` that breaks its contract (a number not below `n`) draws the last candidate, a
+    /// legal move, never another: random games drawn with `pick(n) = n` play the same moves as
+    /// those drawn with `pick(n) = n - 1`.
+    #[test]
+    fn out_of_range_pick_draws_the_last_candidate() {
+        for v in bao_variants() {
+            let (mut wild, mut last) = (Bao::bao_start(v), Bao::bao_start(v));
+            for _ in 0..300 {
+                let a = wild.bao_play_random(|n| n);
+                let b = last.bao_play_random(|n| n - 1);
+                assert_eq!(a, b, "{v}");
+                assert_eq!(wild, last, "{v}");
+                if a.is_none() {
+                    break;
+                }
+            }
+            let (mut wild, mut last) = (Bao::bao_start(v), Bao::bao_start(v));
+            let plies = wild.random_plies(|n| n.saturating_mul(3), 300);
+            assert_eq!(plies, last.random_plies(|n| n - 1, 300), "{v}");
+            assert_eq!(wild, last, "{v}");
         }
     }
 
