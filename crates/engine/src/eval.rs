@@ -165,16 +165,15 @@ fn side_value(pos: &Position, s: Side) -> Score {
     }
 }
 
+/// The occupied front pits of `s` (the first `w` of its ring).
 fn occupied_front(pos: &Position, s: Side) -> Score {
-    let w = pos.variant().width() as u8;
-    (1..=w)
-        .filter_map(|c| Pit::new(s, Row::Front, c))
-        .filter(|&p| pos.seeds(p) > 0)
-        .count() as Score
+    let w = pos.variant().width();
+    pos.ring(s).iter().take(w).filter(|&&n| n > 0).count() as Score
 }
 
+/// The pits of `s` holding two seeds or more (its whole ring).
 fn movable(pos: &Position, s: Side) -> Score {
-    pos.variant().pits(s).filter(|&p| pos.seeds(p) >= 2).count() as Score
+    pos.ring(s).iter().filter(|&&n| n >= 2).count() as Score
 }
 
 #[cfg(test)]
@@ -197,6 +196,26 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The ring reads of [`occupied_front`] and [`movable`] count what a pit-by-pit read does,
+    /// in random positions of every variant.
+    #[test]
+    fn ring_counts_match_pit_by_pit() {
+        for v in Variant::ALL {
+            for pos in positions(v, 200) {
+                for s in [Side::South, Side::North] {
+                    let w = v.width() as u8;
+                    let front = (1..=w)
+                        .filter_map(|c| Pit::new(s, Row::Front, c))
+                        .filter(|&p| pos.seeds(p) > 0)
+                        .count() as Score;
+                    let two = v.pits(s).filter(|&p| pos.seeds(p) >= 2).count() as Score;
+                    assert_eq!(occupied_front(&pos, s), front, "{v}");
+                    assert_eq!(movable(&pos, s), two, "{v}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -318,10 +318,21 @@ impl Rules for Omweso {
         }
     }
 
+    /// [`Self::legal_with`] until the first start pit with a form that ends: the other start
+    /// pits' forms are not played.
     fn has_legal_move(&self) -> bool {
-        let mut any = false;
-        self.legal_with(|_, _, _| any = true);
-        any
+        if self.placing() {
+            // O2: every placement is a move.
+            return true;
+        }
+        let side = self.turn;
+        self.pits[side.index()].iter().enumerate().any(|(r, &n)| {
+            let mut any = false;
+            if n >= 2 {
+                self.forms(Self::pit(side, r), &mut |_, _, _| any = true);
+            }
+            any
+        })
     }
 
     fn is_candidate(&self, m: Move) -> bool {
