@@ -35,7 +35,7 @@ fn finished(pos: &Position, ply: u32) -> Score {
 }
 
 /// A leaf: the finished value or the static evaluation.
-fn leaf(pos: &Position, ply: u32, eval: fn(&Position) -> Score) -> Score {
+fn leaf(pos: &Position, ply: u32, eval: impl FnOnce(&Position) -> Score) -> Score {
     match pos.outcome() {
         Some(o) => terminal_score(o, pos.turn(), ply),
         None => eval(pos),
@@ -257,6 +257,44 @@ struct Worker {
     lines: Vec<Vec<Move>>,
     /// The static evaluation at the leaves and for move ordering.
     eval: fn(&Position) -> Score,
+    /// The evaluations already made, when the evaluation is costly enough to keep them.
+    evals: Option<EvalCache>,
+}
+
+/// Evaluations by Zobrist key, one per slot (the newest wins): move ordering evaluates every
+/// child of a node, and the search meets most of them again as leaves, in this iteration or
+/// the next (about half of a learned search's evaluations are such repeats). A pure function
+/// of the position, so a value kept is never stale, and the search's values are unchanged.
+#[derive(Debug)]
+struct EvalCache {
+    keys: Vec<u64>,
+    scores: Vec<Score>,
+}
+
+/// Slots of an [`EvalCache`]: 2^16 (768 KiB).
+const EVAL_CACHE_BITS: u32 = 16;
+
+impl EvalCache {
+    fn new() -> Self {
+        Self {
+            keys: vec![0; 1 << EVAL_CACHE_BITS],
+            scores: vec![0; 1 << EVAL_CACHE_BITS],
+        }
+    }
+
+    /// `eval(pos)`, from the cache when it holds `pos`. A key of 0 is never kept, as it marks
+    /// an empty slot.
+    fn get(&mut self, pos: &Position, eval: fn(&Position) -> Score) -> Score {
+        let key = pos.zobrist();
+        let slot = (key >> (64 - EVAL_CACHE_BITS)) as usize;
+        if key != 0 && self.keys[slot] == key {
+            return self.scores[slot];
+        }
+        let v = eval(pos);
+        self.keys[slot] = key;
+        self.scores[slot] = v;
+        v
+    }
 }
 
 /// A helper thread's completed iteration: what the search plays if it is the deepest.
@@ -334,7 +372,8 @@ impl Default for AlphaBeta {
 }
 
 impl Worker {
-    fn new(eval: fn(&Position) -> Score) -> Self {
+    /// A worker with the evaluation `eval`, whose values it keeps when `cached`.
+    fn new(eval: fn(&Position) -> Score, cached: bool) -> Self {
         Self {
             killers: vec![[None; 2]; 128],
             history: vec![0; HISTORY],
@@ -345,6 +384,15 @@ impl Worker {
             root_best: None,
             lines: vec![Vec::new(); 130],
             eval,
+            evals: cached.then(EvalCache::new),
+        }
+    }
+
+    /// The static evaluation of `pos`, through the cache where there is one.
+    fn evaluate(&mut self, pos: &Position) -> Score {
+        match &mut self.evals {
+            Some(cache) => cache.get(pos, self.eval),
+            None => (self.eval)(pos),
         }
     }
 
@@ -388,7 +436,7 @@ impl Worker {
             line.clear();
         }
         if depth == 0 {
-            return leaf(pos, ply, self.eval);
+            return leaf(pos, ply, |p| self.evaluate(p));
         }
         let key = pos.zobrist();
         let mut table_move = None;
@@ -418,7 +466,7 @@ impl Worker {
                 i64::MAX / 2
             } else {
                 i64::from(self.history[history_slot(m)]) * 4
-                    + i64::from(for_parent(pos, &child, (self.eval)(&child)))
+                    + i64::from(for_parent(pos, &child, self.evaluate(&child)))
             };
             children.push((m, i, child, order));
         });
@@ -561,17 +609,20 @@ impl AlphaBeta {
     pub fn new(depth: Option<u32>) -> Self {
         Self {
             table: Table::new(TABLE_BITS),
-            main: Worker::new(evaluate),
+            main: Worker::new(evaluate, false),
             depth,
         }
     }
 
     /// An alpha-beta player with another static evaluation (for measuring one against
-    /// another, e.g. [`crate::evaluate_threats`]); the root value then differs from [`Negamax`]'s.
+    /// another, e.g. [`crate::evaluate_threats`], or the learned one); the root value then
+    /// differs from [`Negamax`]'s. Such an evaluation costs more than [`evaluate`], so each
+    /// thread keeps the values it worked out (2^16 of them, by Zobrist key): about half of a
+    /// search's evaluations are repeats, of move ordering's estimates met again as leaves.
     #[must_use]
     pub fn with_eval(depth: Option<u32>, eval: fn(&Position) -> Score) -> Self {
         Self {
-            main: Worker::new(eval),
+            main: Worker::new(eval, true),
             ..Self::new(depth)
         }
     }
@@ -646,9 +697,9 @@ impl AlphaBeta {
                 .map(|_| {
                     let (pos, main_done, main_depth, deepest) =
                         (*pos, &main_done, &main_depth, &deepest);
-                    let eval = main.eval;
+                    let (eval, cached) = (main.eval, main.evals.is_some());
                     s.spawn(move || {
-                        let mut w = Worker::new(eval);
+                        let mut w = Worker::new(eval, cached);
                         w.reset(u64::MAX, deadline);
                         let stops = Stops {
                             caller: stop,

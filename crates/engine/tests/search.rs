@@ -41,6 +41,33 @@ fn alphabeta_equals_negamax() {
     assert!(checked >= 400);
 }
 
+/// A player whose evaluation values are cached ([`AlphaBeta::with_eval`]) searches exactly as
+/// one without the cache: the same value, move, line and node count, position after position
+/// with one player each, so the cache carries values over from search to search.
+#[test]
+fn the_evaluation_cache_changes_nothing() {
+    for v in Variant::DEFAULTS {
+        let depth = match v.game() {
+            mancala::Game::Omweso | mancala::Game::Hus4x16 => 3,
+            _ => 4,
+        };
+        let mut plain = AlphaBeta::new(None);
+        let mut cached = AlphaBeta::with_eval(None, mancala_engine::evaluate);
+        for (i, pos) in sample(v, 8, 59, 31 + v.game() as u64).iter().enumerate() {
+            let (a, b) = (
+                plain.search_depth(pos, depth),
+                cached.search_depth(pos, depth),
+            );
+            assert_eq!(
+                (a.score, a.best, &a.pv, a.nodes),
+                (b.score, b.best, &b.pv, b.nodes),
+                "{v} #{i}: {}",
+                pos.diagram()
+            );
+        }
+    }
+}
+
 #[test]
 fn two_threads_at_fixed_depth_give_the_negamax_value() {
     // The helper writes the shared table while the main thread reads it: the value must not
