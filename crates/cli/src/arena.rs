@@ -17,7 +17,7 @@
 //! window of equal and whose position no earlier kept candidate reached. Candidates are
 //! searched on the match's threads, but which are kept does not depend on how many there are.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
@@ -558,6 +558,57 @@ pub(crate) fn play_games(
     failure.map_or(Ok(()), Err)
 }
 
+/// The pairs of a match whose two games (`2k`, A as South, and `2k + 1`, A as North, from one
+/// opening) are both played, by how they went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Pairs {
+    /// A won both games.
+    pub(crate) a_both: usize,
+    /// B won both games.
+    pub(crate) b_both: usize,
+    /// One win each with no draw: the same side won both games, so the opening decided the
+    /// pair and the players' strength did not show in it.
+    pub(crate) one_each: usize,
+    /// A pair with a draw in it.
+    pub(crate) drawn: usize,
+}
+
+impl Pairs {
+    /// Counts the pairs among `games` by their numbers.
+    pub(crate) fn of<'a>(games: impl IntoIterator<Item = (usize, &'a GameResult)>) -> Self {
+        let mut first: BTreeMap<usize, usize> = BTreeMap::new();
+        let mut pairs = Self::default();
+        for (i, g) in games {
+            let Some(other) = first.remove(&(i / 2)) else {
+                first.insert(i / 2, g.for_a());
+                continue;
+            };
+            match (other, g.for_a()) {
+                (0, 0) => pairs.a_both += 1,
+                (2, 2) => pairs.b_both += 1,
+                (0, 2) | (2, 0) => pairs.one_each += 1,
+                _ => pairs.drawn += 1,
+            }
+        }
+        pairs
+    }
+
+    /// The line that says how the pairs went, `a` and `b` naming the players.
+    pub(crate) fn text(&self, a: &str, b: &str) -> String {
+        let n = self.a_both + self.b_both + self.one_each + self.drawn;
+        let mut line = format!(
+            "pairs of games from one opening: {a} won both {}, {b} won both {}, one each {} \
+             (the same side won both: the opening decided)",
+            self.a_both, self.b_both, self.one_each
+        );
+        if self.drawn > 0 {
+            line.push_str(&format!(", with a draw {}", self.drawn));
+        }
+        line.push_str(&format!(", of {n}"));
+        line
+    }
+}
+
 /// The Wilson score interval (95%) of a proportion `p` over `n` trials.
 pub(crate) fn wilson(p: f64, n: f64) -> (f64, f64) {
     const Z: f64 = 1.959_964;
@@ -702,16 +753,17 @@ pub(crate) fn play_and_report(
     openings: &Openings,
 ) -> Result<MatchScore> {
     let clock = Instant::now();
-    let games = play_all(cfg, openings)?;
+    let games: BTreeMap<usize, GameResult> =
+        play_all(cfg, openings)?.into_iter().enumerate().collect();
     report(out, cfg, &games, clock.elapsed())
 }
 
-/// Prints the result of `games` of the match `cfg` (played in `wall`, or resumed from a log
-/// with `wall` the time of this run) and returns A's score.
+/// Prints the result of `games` (by their numbers in the match) of the match `cfg` (played in
+/// `wall`, or resumed from a log with `wall` the time of this run) and returns A's score.
 pub(crate) fn report(
     out: &mut impl Write,
     cfg: &Config,
-    games: &[GameResult],
+    games: &BTreeMap<usize, GameResult>,
     wall: Duration,
 ) -> Result<MatchScore> {
     let [a, b] = &cfg.players;
@@ -723,7 +775,7 @@ pub(crate) fn report(
     let mut by_side = [[0usize; 3]; 2];
     let (mut repetitions, mut capped, mut plies) = (0, 0, 0);
     let mut moves = [Moves::default(); 2];
-    for g in games {
+    for g in games.values() {
         wdl[g.for_a()] += 1;
         by_side[usize::from(g.a_side == Side::North)][g.for_a()] += 1;
         repetitions += usize::from(g.repetition);
@@ -748,6 +800,13 @@ pub(crate) fn report(
         side_text(by_side[0]),
         side_text(by_side[1])
     )?;
+    if n >= 2 {
+        writeln!(
+            out,
+            "  {}",
+            Pairs::of(games.iter().map(|(&i, g)| (i, g))).text("A", "B")
+        )?;
+    }
     if d > 0 {
         writeln!(
             out,
@@ -826,6 +885,60 @@ pub(crate) fn report(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Pairs are games `2k` and `2k + 1` by number, whatever order they come in; a game whose
+    /// pair partner is missing counts in no pair.
+    #[test]
+    fn pairs_count_by_opening() {
+        let game = |i: usize, winner: Option<Side>| {
+            let a_side = if i.is_multiple_of(2) {
+                Side::South
+            } else {
+                Side::North
+            };
+            (
+                i,
+                GameResult {
+                    a_side,
+                    winner,
+                    repetition: false,
+                    capped: winner.is_none(),
+                    plies: 30,
+                    moves: [Moves::default(); 2],
+                },
+            )
+        };
+        let (s, n) = (Some(Side::South), Some(Side::North));
+        let games: BTreeMap<usize, GameResult> = [
+            game(0, s), // A (South) won
+            game(1, n), // A (North) won: A both
+            game(2, s), // A won
+            game(3, s), // B (South) won: one each, South both
+            game(5, s), // B won
+            game(4, n), // B (North) won: B both
+            game(6, None),
+            game(7, n), // a draw in the pair
+            game(8, s), // no partner
+        ]
+        .into_iter()
+        .collect();
+        let pairs = Pairs::of(games.iter().map(|(&i, g)| (i, g)));
+        assert_eq!(
+            pairs,
+            Pairs {
+                a_both: 1,
+                b_both: 1,
+                one_each: 1,
+                drawn: 1
+            }
+        );
+        let text = pairs.text("learned", "evaluate");
+        assert!(
+            text.contains("learned won both 1, evaluate won both 1, one each 1"),
+            "{text}"
+        );
+        assert!(text.ends_with("with a draw 1, of 4"), "{text}");
+    }
 
     #[test]
     fn wilson_interval() {

@@ -256,6 +256,5 @@ fn logged_pairing(
     if log.games.is_empty() {
         return Ok(None);
     }
-    let games: Vec<_> = log.games.values().copied().collect();
-    arena::report(out, cfg, &games, clock.elapsed()).map(Some)
+    arena::report(out, cfg, &log.games, clock.elapsed()).map(Some)
 }
