@@ -63,3 +63,28 @@ pub(crate) fn pits_key(counts: &[u8]) -> u64 {
 pub(crate) const fn state_key(packed: u64) -> u64 {
     mix(packed ^ 0x5EED_0000_0000_0000)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Four pits a step gives the xor of the pits' keys one by one, for every length (so the
+    /// steps' remainder too) and counts past [`COUNTS`].
+    #[test]
+    fn pits_key_is_the_xor_of_the_pit_keys() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for len in 0..=70 {
+            let counts: Vec<u8> = (0..len)
+                .map(|_| {
+                    x = mix(x);
+                    (x >> 56) as u8
+                })
+                .collect();
+            let want = counts
+                .iter()
+                .enumerate()
+                .fold(0, |h, (i, &n)| h ^ pit_key(i, n));
+            assert_eq!(pits_key(&counts), want, "{counts:?}");
+        }
+    }
+}
