@@ -566,19 +566,19 @@ pub(crate) struct Pairs {
     pub(crate) a_both: usize,
     /// B won both games.
     pub(crate) b_both: usize,
-    /// One win each with no draw: the same side won both games, so the opening decided the
-    /// pair and the players' strength did not show in it.
+    /// One win each with no draw: the same side won both games (from a random opening, the
+    /// opening rather than the players decided the pair).
     pub(crate) one_each: usize,
     /// A pair with a draw in it.
     pub(crate) drawn: usize,
 }
 
 impl Pairs {
-    /// Counts the pairs among `games` by their numbers.
-    pub(crate) fn of<'a>(games: impl IntoIterator<Item = (usize, &'a GameResult)>) -> Self {
+    /// Counts the pairs among `games`, by their numbers in the match.
+    pub(crate) fn of(games: &BTreeMap<usize, GameResult>) -> Self {
         let mut first: BTreeMap<usize, usize> = BTreeMap::new();
         let mut pairs = Self::default();
-        for (i, g) in games {
+        for (&i, g) in games {
             let Some(other) = first.remove(&(i / 2)) else {
                 first.insert(i / 2, g.for_a());
                 continue;
@@ -598,7 +598,7 @@ impl Pairs {
         let n = self.a_both + self.b_both + self.one_each + self.drawn;
         let mut line = format!(
             "pairs of games from one opening: {a} won both {}, {b} won both {}, one each {} \
-             (the same side won both: the opening decided)",
+             (the same side won both)",
             self.a_both, self.b_both, self.one_each
         );
         if self.drawn > 0 {
@@ -801,11 +801,7 @@ pub(crate) fn report(
         side_text(by_side[1])
     )?;
     if n >= 2 {
-        writeln!(
-            out,
-            "  {}",
-            Pairs::of(games.iter().map(|(&i, g)| (i, g))).text("A", "B")
-        )?;
+        writeln!(out, "  {}", Pairs::of(games).text("A", "B"))?;
     }
     if d > 0 {
         writeln!(
@@ -922,7 +918,7 @@ mod tests {
         ]
         .into_iter()
         .collect();
-        let pairs = Pairs::of(games.iter().map(|(&i, g)| (i, g)));
+        let pairs = Pairs::of(&games);
         assert_eq!(
             pairs,
             Pairs {

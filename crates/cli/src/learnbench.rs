@@ -205,11 +205,13 @@ fn report(out: &mut impl Write, done: &BTreeMap<usize, GameResult>, total: usize
          {lo:.3} to {hi:.3}); as South +{} ={} -{}, as North +{} ={} -{}",
         by_side[0][0], by_side[0][1], by_side[0][2], by_side[1][0], by_side[1][1], by_side[1][2]
     )?;
-    writeln!(
-        out,
-        "{}",
-        arena::Pairs::of(done.iter().map(|(&i, g)| (i, g))).text("learned", "evaluate")
-    )?;
+    if n >= 2 {
+        writeln!(
+            out,
+            "{}",
+            arena::Pairs::of(done).text("learned", "evaluate")
+        )?;
+    }
     let per = |m: Moves| {
         let nodes = m.nodes as f64 / m.count.max(1) as f64;
         let rate = m.nodes as f64 / m.time.as_secs_f64().max(1e-9);

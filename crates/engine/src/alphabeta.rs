@@ -263,36 +263,44 @@ struct Worker {
 
 /// Evaluations by Zobrist key, one per slot (the newest wins): move ordering evaluates every
 /// child of a node, and the search meets most of them again as leaves, in this iteration or
-/// the next (about half of a learned search's evaluations are such repeats). A pure function
-/// of the position, so a value kept is never stale, and the search's values are unchanged.
-#[derive(Debug)]
+/// the next. A pure function of the position, so a value kept is never stale, and the
+/// search's values are unchanged.
 struct EvalCache {
-    keys: Vec<u64>,
-    scores: Vec<Score>,
+    /// Key and value side by side, one memory read a look-up; a key of 0 marks an empty slot.
+    slots: Vec<(u64, Score)>,
 }
 
-/// Slots of an [`EvalCache`]: 2^16 (768 KiB).
+impl std::fmt::Debug for EvalCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EvalCache")
+            .field("slots", &self.slots.len())
+            .finish()
+    }
+}
+
+/// Slots of an [`EvalCache`]: 2^16 (1 MiB).
 const EVAL_CACHE_BITS: u32 = 16;
 
 impl EvalCache {
     fn new() -> Self {
         Self {
-            keys: vec![0; 1 << EVAL_CACHE_BITS],
-            scores: vec![0; 1 << EVAL_CACHE_BITS],
+            slots: vec![(0, 0); 1 << EVAL_CACHE_BITS],
         }
     }
 
-    /// `eval(pos)`, from the cache when it holds `pos`. A key of 0 is never kept, as it marks
-    /// an empty slot.
+    /// `eval(pos)`, from the cache when it holds `pos`. A position whose key is 0 is neither
+    /// looked up nor kept, as 0 marks an empty slot.
     fn get(&mut self, pos: &Position, eval: fn(&Position) -> Score) -> Score {
         let key = pos.zobrist();
-        let slot = (key >> (64 - EVAL_CACHE_BITS)) as usize;
-        if key != 0 && self.keys[slot] == key {
-            return self.scores[slot];
+        if key == 0 {
+            return eval(pos);
+        }
+        let slot = &mut self.slots[(key >> (64 - EVAL_CACHE_BITS)) as usize];
+        if slot.0 == key {
+            return slot.1;
         }
         let v = eval(pos);
-        self.keys[slot] = key;
-        self.scores[slot] = v;
+        *slot = (key, v);
         v
     }
 }
@@ -360,7 +368,8 @@ impl std::hash::Hasher for SlotHasher {
     }
 
     fn finish(&self) -> u64 {
-        // The high bits are the best mixed.
+        // A product's low bits depend only on its factors' low bits; the slot takes the low
+        // bits, so the better mixed high half is folded into them.
         self.0 ^ self.0 >> 32
     }
 }
@@ -617,8 +626,8 @@ impl AlphaBeta {
     /// An alpha-beta player with another static evaluation (for measuring one against
     /// another, e.g. [`crate::evaluate_threats`], or the learned one); the root value then
     /// differs from [`Negamax`]'s. Such an evaluation costs more than [`evaluate`], so each
-    /// thread keeps the values it worked out (2^16 of them, by Zobrist key): about half of a
-    /// search's evaluations are repeats, of move ordering's estimates met again as leaves.
+    /// thread keeps the values it worked out, by Zobrist key: move ordering's estimates are
+    /// met again as leaves.
     #[must_use]
     pub fn with_eval(depth: Option<u32>, eval: fn(&Position) -> Score) -> Self {
         Self {
@@ -774,7 +783,51 @@ impl Player for AlphaBeta {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicUsize;
+
+    use mancala::{Game, Variant};
+
     use super::*;
+
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+
+    /// `evaluate`, counting its calls.
+    fn counted(pos: &Position) -> Score {
+        CALLS.fetch_add(1, Ordering::Relaxed);
+        evaluate(pos)
+    }
+
+    /// The cache answers a position it holds without evaluating it again, and gives the value
+    /// the evaluation gave; another position in the same slot takes the slot over.
+    #[test]
+    fn the_cache_answers_what_it_holds() {
+        let mut cache = EvalCache::new();
+        let start = Position::new(Variant::new(Game::Hus));
+        let mut children = Vec::new();
+        start.for_each_legal(|_, child| children.push(child));
+        let before = CALLS.load(Ordering::Relaxed);
+        for pos in &children {
+            assert_eq!(cache.get(pos, counted), evaluate(pos));
+        }
+        let evaluated = CALLS.load(Ordering::Relaxed) - before;
+        assert_eq!(evaluated, children.len());
+        for pos in &children {
+            assert_eq!(cache.get(pos, counted), evaluate(pos));
+        }
+        assert_eq!(
+            CALLS.load(Ordering::Relaxed) - before,
+            evaluated,
+            "answered from the cache"
+        );
+        // A slot holds the newest of the keys that map to it.
+        let slot = (children[0].zobrist() >> (64 - EVAL_CACHE_BITS)) as usize;
+        cache.slots[slot] = (children[0].zobrist() ^ 1, 12_345);
+        assert_eq!(cache.get(&children[0], counted), evaluate(&children[0]));
+        assert_eq!(
+            cache.slots[slot],
+            (children[0].zobrist(), evaluate(&children[0]))
+        );
+    }
 
     #[test]
     fn entries_pack_into_one_word_and_back() {

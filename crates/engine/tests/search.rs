@@ -68,6 +68,24 @@ fn the_evaluation_cache_changes_nothing() {
     }
 }
 
+/// Two threads with their own evaluation caches (a helper builds its own) still give the
+/// negamax value at fixed depth.
+#[test]
+fn two_cached_threads_give_the_negamax_value() {
+    for v in [
+        Variant::BAO_LA_KISWAHILI,
+        Variant::new(mancala::Game::Omweso),
+    ] {
+        for (i, pos) in sample(v, 6, 59, 41 + v.game() as u64).iter().enumerate() {
+            let depth = 3;
+            let (want, _) = Negamax::value(pos, depth);
+            let got = AlphaBeta::with_eval(None, mancala_engine::evaluate)
+                .search_depth_threads(pos, depth, 2);
+            assert_eq!(got.score, want, "{v} #{i}: {}", pos.diagram());
+        }
+    }
+}
+
 #[test]
 fn two_threads_at_fixed_depth_give_the_negamax_value() {
     // The helper writes the shared table while the main thread reads it: the value must not

@@ -329,10 +329,16 @@ const fn gather_high_bits(v: u64) -> u32 {
     ((v >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
+/// Bit `x` of the 8 pits in `v` (byte `x` pit `x`) set when the pit holds seeds.
+#[inline(always)]
+const fn occupied(v: u64) -> u32 {
+    gather_high_bits(nonzero_bytes(v))
+}
+
 /// Bit `x` of the 8 pits in `v` set when the pit holds at least 2 seeds: some bit above bit 0.
 #[inline(always)]
 const fn two_or_more(v: u64) -> u32 {
-    gather_high_bits(nonzero_bytes(v & 0xFEFE_FEFE_FEFE_FEFE))
+    occupied(v & 0xFEFE_FEFE_FEFE_FEFE)
 }
 
 /// The ring as two words of eight pits, byte `x` = pit `x`: the front row (ring indices 0..7)
@@ -504,20 +510,6 @@ fn nth_code_counted(mask: u32, counts: u32, k: usize) -> u8 {
     let local = (k as u32).wrapping_sub(before) & 7;
     let bit = u32::from(BYTE_SELECT[(byte << 3 | local) as usize & (BYTE_SELECT.len() - 1)]);
     ((shift + bit) ^ 1) as u8
-}
-
-/// `pick(len)` for a draw from `len > 0` candidates. `pick` must return a number below `len`;
-/// one that does not gets the last candidate (a valid move, never a wrong one), on a cold path
-/// so the draw itself costs a compare and a branch that is never taken.
-#[inline(always)]
-fn draw(pick: &mut impl FnMut(usize) -> usize, len: usize) -> usize {
-    #[cold]
-    #[inline(never)]
-    fn out_of_range(len: usize) -> usize {
-        len - 1
-    }
-    let k = pick(len);
-    if k < len { k } else { out_of_range(len) }
 }
 
 /// `BYTE_SELECT[b * 8 + j]`: the index of the bit `j` (from 0, lowest first) set in the byte
@@ -849,7 +841,7 @@ impl Bao {
         let own = &self.pits[s];
         // R5.2: takasa from an occupied front pit.
         let front_row = front_bits(own);
-        let occupied = gather_high_bits(nonzero_bytes(front_row));
+        let occupied = occupied(front_row);
         let mut allowed = occupied;
         if self.nyumba[s] {
             // R5.2a: the functional nyumba only when it is the only occupied front pit.
@@ -883,7 +875,7 @@ impl Bao {
             two_or_more(front_row)
         } & !(1u32 << (blocked & 31));
         if front != 0 {
-            let occupied = gather_high_bits(nonzero_bytes(front_row));
+            let occupied = occupied(front_row);
             if KUJIFUNZA {
                 let mask = lone_kichwa_ok(front, occupied);
                 (mask, running_counts(mask))
@@ -1001,7 +993,7 @@ impl Bao {
         if len == 0 {
             return None;
         }
-        let k = draw(&mut pick, len);
+        let k = super::draw(&mut pick, len);
         let (j, twin) = if k < plain { (k, 0) } else { (k - plain, 0x80) };
         let code = if namua_hot != 0 {
             NAMUA_CAPTURE_CODES[namua_hot & 0xFF][j & 15]
@@ -1028,7 +1020,7 @@ impl Bao {
         }
         cands.swap_remove(k);
         while cands.len > 0 {
-            let k = draw(&mut pick, cands.len);
+            let k = super::draw(&mut pick, cands.len);
             let code = cands.codes[k];
             // Every candidate of the list is of the first's kind.
             let played = if captures {
@@ -1473,10 +1465,10 @@ impl Bao {
         }
         let t = targets.trailing_zeros() as usize;
         let qp = &self.pits[q];
-        // R8.2 exceptions, read off the front row's bits (bit r for front pit r).
+        // R8.2 exceptions, from masks of the front row (bit r for front pit r).
         let front = front_bits(qp);
         let others = !(1u32 << t);
-        let only_occupied = gather_high_bits(nonzero_bytes(front)) & others == 0;
+        let only_occupied = occupied(front) & others == 0;
         let only_two_plus = qp[t] >= 2 && two_or_more(front) & others == 0;
         let single = qp[t] == 1 && self.takasia_rule() == TakasiaRule::Default;
         if (t == NYUMBA && self.nyumba[q]) || only_occupied || only_two_plus || single {

@@ -130,7 +130,7 @@ pub(crate) trait Rules: Copy + Eq + Hash + Debug {
         let mut cands = MoveList::new();
         self.candidates(&mut cands);
         while !cands.is_empty() {
-            let k = pick(cands.len()).min(cands.len() - 1);
+            let k = draw(&mut pick, cands.len());
             let m = cands[k];
             let backup = *self;
             if self
@@ -237,6 +237,20 @@ macro_rules! family_accessors {
     };
 }
 pub(crate) use family_accessors;
+
+/// `pick(len)` for a draw from `len > 0` candidates. `pick` must return a number below `len`;
+/// one that does not gets the last candidate (a valid move, never a wrong one), on a cold path
+/// so the draw itself costs a compare and a branch that is never taken.
+#[inline(always)]
+pub(crate) fn draw(pick: &mut impl FnMut(usize) -> usize, len: usize) -> usize {
+    #[cold]
+    #[inline(never)]
+    fn out_of_range(len: usize) -> usize {
+        len - 1
+    }
+    let k = pick(len);
+    if k < len { k } else { out_of_range(len) }
+}
 
 /// [`family_accessors`] and `seeds` for the four-row families, whose `pits` are rings by side
 /// (index as `Pit::ring_index`) on a board `w()` wide.

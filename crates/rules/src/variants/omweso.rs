@@ -165,6 +165,17 @@ impl Omweso {
         Lap { origin: r, seeds }
     }
 
+    /// O3: the side to move's pits holding two or more seeds, the starts of its moves, in ring
+    /// order.
+    fn start_pits(&self) -> impl Iterator<Item = Pit> + '_ {
+        let side = self.turn;
+        self.pits[side.index()]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n >= 2)
+            .map(move |(r, _)| Self::pit(side, r))
+    }
+
     /// Every form of the move from `pit` that ends, depth first; `f` gets each with its result.
     fn forms<F: FnMut(Move, &Self, &RunInfo)>(&self, pit: Pit, f: &mut F) {
         let mut b = *self;
@@ -299,7 +310,6 @@ impl Rules for Omweso {
 
     fn legal_with<F: FnMut(Move, &Self, &RunInfo)>(&self, mut f: F) {
         let side = self.turn;
-        let own = &self.pits[side.index()];
         if self.placing() {
             // O2 (`free_setup`): one seed from the reserve into any own pit.
             for r in 0..RING {
@@ -310,11 +320,8 @@ impl Rules for Omweso {
             }
             return;
         }
-        // O3: a start pit holds two or more seeds.
-        for (r, &n) in own.iter().enumerate() {
-            if n >= 2 {
-                self.forms(Self::pit(side, r), &mut f);
-            }
+        for pit in self.start_pits() {
+            self.forms(pit, &mut f);
         }
     }
 
@@ -325,12 +332,9 @@ impl Rules for Omweso {
             // O2: every placement is a move.
             return true;
         }
-        let side = self.turn;
-        self.pits[side.index()].iter().enumerate().any(|(r, &n)| {
+        self.start_pits().any(|pit| {
             let mut any = false;
-            if n >= 2 {
-                self.forms(Self::pit(side, r), &mut |_, _, _| any = true);
-            }
+            self.forms(pit, &mut |_, _, _| any = true);
             any
         })
     }
