@@ -207,84 +207,71 @@ struct LapState {
 /// round of sowing.
 const ONES: u128 = u128::from_le_bytes([1; RING]);
 
-/// The index of a lap in [`LAPS`] and [`LAST_PITS`]: its direction, its first pit and its
-/// seeds modulo 16, four bits each (the masks keep every index in range, so the look-ups need
-/// no bounds checks).
+/// The index of a lap in [`LAP_ENTRIES`]: its direction, its first pit and its seeds modulo
+/// 16, four bits each (the masks keep every index in range, so the look-ups need no bounds
+/// checks). [`lap_cw`] and [`lap_first`] read it back.
 #[inline(always)]
 const fn lap_index(cw: bool, first: usize, n: usize) -> usize {
     (cw as usize) << 8 | (first & (RING - 1)) << 4 | (n & (RING - 1))
 }
 
-/// `LAPS[lap_index(cw, first, rem)]`: what a lap of `rem` (0..16) seeds sown from pit `first`
-/// adds to the ring read as a little-endian `u128` (byte `r` is pit `r`), one in each pit
-/// sown. Built by stepping the ring seed by seed, as the rules say a lap goes (R3.1), so the
-/// table is the definition itself, precomputed; the unit test `lap_table_matches_stepping`
-/// checks it against [`step`] again. 8 KiB, which stays in the first-level cache during
-/// playouts.
-const LAPS: [u128; 2 * RING * RING] = {
-    let mut t = [0u128; 2 * RING * RING];
-    let mut cw = 0;
-    while cw < 2 {
-        let mut first = 0;
-        while first < RING {
-            let mut rem = 1;
-            while rem < RING {
-                // One more seed than the lap of `rem - 1`: into the pit after its last.
-                let pit = landing::<RING>(first, rem - 1, cw == 1);
-                t[lap_index(cw == 1, first, rem)] =
-                    t[lap_index(cw == 1, first, rem - 1)] + (1u128 << (8 * pit));
-                rem += 1;
-            }
-            first += 1;
-        }
-        cw += 1;
-    }
-    t
-};
+/// The direction of a lap given by its [`lap_index`]: clockwise or not.
+#[inline(always)]
+const fn lap_cw(lap: usize) -> bool {
+    lap & 1 << 8 != 0
+}
 
-/// `LAST_PITS[lap_index(cw, first, n % 16)]`: in bits 0..4 the pit where a lap of `n` seeds
-/// sown from pit `first` ends (the last seed falls `n` pits on from the pit before `first`,
-/// and a whole round comes back to the same pit), and in the bits above it the lap a relay
-/// from that pit starts, `lap_index(cw, step(last, cw), 0)` (R3.2e). Built with [`landing`]
-/// and [`step`]; the unit test `lap_table_matches_stepping` checks it through [`sow_lap`].
-const LAST_PITS: [u16; 2 * RING * RING] = {
-    let mut t = [0u16; 2 * RING * RING];
+/// The first pit of a lap given by its [`lap_index`].
+#[inline(always)]
+const fn lap_first(lap: usize) -> usize {
+    lap >> 4 & (RING - 1)
+}
+
+/// A lap of the table [`LAP_ENTRIES`].
+#[derive(Clone, Copy)]
+struct LapEntry {
+    /// What the lap's seeds modulo 16 add to the ring read as a little-endian `u128` (byte `r`
+    /// is pit `r`), one in each pit sown.
+    add: u128,
+    /// In bits 0..4 the pit where the lap ends (the last seed falls `n` pits on from the pit
+    /// before the first, and a whole round comes back to the same pit), and in the bits above
+    /// it the lap a relay from that pit starts, `lap_index(cw, step(last, cw), 0)` (R3.2e).
+    last: u16,
+}
+
+/// `LAP_ENTRIES[lap_index(cw, first, rem)]`: a lap of `rem` (0..16, or any count with that
+/// remainder for `last`) seeds sown from pit `first` in direction `cw`. Built by stepping the
+/// ring seed by seed, as the rules say a lap goes (R3.1), with [`landing`] and [`step`], so the
+/// table is the definition itself, precomputed; the unit test `lap_table_matches_stepping`
+/// checks it through [`sow_lap`]. 16 KiB, which stays in the first-level cache during
+/// playouts.
+static LAP_ENTRIES: [LapEntry; 2 * RING * RING] = {
+    let mut t = [LapEntry { add: 0, last: 0 }; 2 * RING * RING];
     let mut cw = 0;
     while cw < 2 {
+        let c = cw == 1;
         let mut first = 0;
         while first < RING {
             let mut rem = 0;
             while rem < RING {
-                let last = landing::<RING>(step::<RING>(first, cw == 0), rem, cw == 1);
-                let relay = lap_index(cw == 1, step::<RING>(last, cw == 1), 0);
-                t[lap_index(cw == 1, first, rem)] = (last | relay) as u16;
+                let add = if rem == 0 {
+                    0
+                } else {
+                    // One more seed than the lap of `rem - 1`: into the pit after its last.
+                    let pit = landing::<RING>(first, rem - 1, c);
+                    t[lap_index(c, first, rem - 1)].add + (1u128 << (8 * pit))
+                };
+                let last = landing::<RING>(step::<RING>(first, !c), rem, c);
+                let relay = lap_index(c, step::<RING>(last, c), 0);
+                t[lap_index(c, first, rem)] = LapEntry {
+                    add,
+                    last: (last | relay) as u16,
+                };
                 rem += 1;
             }
             first += 1;
         }
         cw += 1;
-    }
-    t
-};
-
-/// [`LAPS`] and [`LAST_PITS`] side by side, one entry a lap, so that a lap reads both from one
-/// place (16 KiB, in the first-level cache during playouts).
-#[derive(Clone, Copy)]
-struct LapEntry {
-    add: u128,
-    last: u16,
-}
-
-/// `LAP_ENTRIES[i]` holds `LAPS[i]` and `LAST_PITS[i]`.
-static LAP_ENTRIES: [LapEntry; 2 * RING * RING] = {
-    let mut t = [LapEntry { add: 0, last: 0 }; 2 * RING * RING];
-    let mut i = 0;
-    while i < t.len() {
-        t[i] = LapEntry {
-            add: LAPS[i],
-            last: LAST_PITS[i],
-        };
-        i += 1;
     }
     t
 };
@@ -295,7 +282,8 @@ static LAP_ENTRIES: [LapEntry; 2 * RING * RING] = {
 /// path sows seed by seed instead, and the oracle tests check both agree.
 ///
 /// The lap is one addition on the ring read as a `u128`: `n / 16` whole rounds add that many
-/// to every byte, and the remaining `n % 16` seeds add [`LAPS`]. The addition never carries
+/// to every byte, and the remaining `n % 16` seeds add their [`LAP_ENTRIES`] entry's `add`.
+/// The addition never carries
 /// from one byte into the next: each byte's sum is the pit's new count, which is at most the
 /// position's seed total (at most 255).
 #[inline(always)]
@@ -1001,12 +989,7 @@ impl Bao {
             nth_code_counted(mask, counts, j)
         } | twin;
         // The first draw's kernel knows whether the move is a capture move.
-        let played = if captures {
-            self.play_code::<KUJIFUNZA, CAPTURE_MOVE>(code)
-        } else {
-            self.play_code::<KUJIFUNZA, TAKASA_MOVE>(code)
-        };
-        if let Some(over) = played {
+        if let Some(over) = self.play_candidate::<KUJIFUNZA>(captures, code) {
             return Some((code, over));
         }
         // Struck off: the list, as the draws go on from it.
@@ -1023,17 +1006,23 @@ impl Bao {
             let k = super::draw(&mut pick, cands.len);
             let code = cands.codes[k];
             // Every candidate of the list is of the first's kind.
-            let played = if captures {
-                self.play_code::<KUJIFUNZA, CAPTURE_MOVE>(code)
-            } else {
-                self.play_code::<KUJIFUNZA, TAKASA_MOVE>(code)
-            };
-            if let Some(over) = played {
+            if let Some(over) = self.play_candidate::<KUJIFUNZA>(captures, code) {
                 return Some((code, over));
             }
             cands.swap_remove(k);
         }
         None
+    }
+
+    /// [`Self::play_code`] for a candidate of the draw's kind: capture moves when `captures`,
+    /// else takasa moves (every candidate of a position is of one kind: R5.1, R6.2).
+    #[inline(always)]
+    fn play_candidate<const KUJIFUNZA: bool>(&mut self, captures: bool, code: u8) -> Option<bool> {
+        if captures {
+            self.play_code::<KUJIFUNZA, CAPTURE_MOVE>(code)
+        } else {
+            self.play_code::<KUJIFUNZA, TAKASA_MOVE>(code)
+        }
     }
 
     /// Plays a candidate code (`| 0x80` for its safari twin) and returns whether the move ended
@@ -1494,18 +1483,19 @@ impl Sowing {
     /// Whether the next lap goes clockwise.
     #[inline(always)]
     const fn cw(&self) -> bool {
-        self.lap & 1 << 8 != 0
+        lap_cw(self.lap)
     }
 
     /// The next lap's first pit.
     #[inline(always)]
     const fn pos(&self) -> usize {
-        self.lap >> 4 & (RING - 1)
+        lap_first(self.lap)
     }
 
     /// Whether the next lap's first pit is in the back row (ring indices 8..15).
     #[inline(always)]
     const fn starts_in_back_row(&self) -> bool {
+        // `lap_first(self.lap) >= WIDTH`, as one bit of the index: the first pit's bit 3.
         self.lap & WIDTH << 4 != 0
     }
 
@@ -1533,8 +1523,7 @@ impl Sowing {
         // placement is still the one the move chose (R5.1).
         let lap = usize::from(CAPTURE_LAPS[(x << 1 | usize::from(self.cw())) & (2 * WIDTH - 1)]);
         if O::ENABLED {
-            let cw = lap & 1 << 8 != 0;
-            let kichwa = lap >> 4 & (RING - 1);
+            let (cw, kichwa) = (lap_cw(lap), lap_first(lap));
             obs.event(Event::Capture {
                 from: Pit::from_ring(side.other(), f, WIDTH),
                 seeds: taken,
