@@ -288,6 +288,11 @@ impl EvalCache {
         }
     }
 
+    /// The slot of a key: its top bits (the transposition table takes the low ones).
+    const fn slot(key: u64) -> usize {
+        (key >> (64 - EVAL_CACHE_BITS)) as usize
+    }
+
     /// `eval(pos)`, from the cache when it holds `pos`. A position whose key is 0 is neither
     /// looked up nor kept, as 0 marks an empty slot.
     fn get(&mut self, pos: &Position, eval: fn(&Position) -> Score) -> Score {
@@ -295,7 +300,7 @@ impl EvalCache {
         if key == 0 {
             return eval(pos);
         }
-        let slot = &mut self.slots[(key >> (64 - EVAL_CACHE_BITS)) as usize];
+        let slot = &mut self.slots[Self::slot(key)];
         if slot.0 == key {
             return slot.1;
         }
@@ -820,7 +825,7 @@ mod tests {
             "answered from the cache"
         );
         // A slot holds the newest of the keys that map to it.
-        let slot = (children[0].zobrist() >> (64 - EVAL_CACHE_BITS)) as usize;
+        let slot = EvalCache::slot(children[0].zobrist());
         cache.slots[slot] = (children[0].zobrist() ^ 1, 12_345);
         assert_eq!(cache.get(&children[0], counted), evaluate(&children[0]));
         assert_eq!(

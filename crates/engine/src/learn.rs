@@ -158,10 +158,22 @@ const fn check_hidden(hidden: u32) -> Result<usize, WeightsError> {
 }
 
 /// The weights of one block of a model of `game` with `hidden` hidden units: one a feature
-/// ([`block_len`]), then per feature one a hidden unit, then one a hidden unit for its output.
+/// ([`block_len`]), then per feature one a hidden unit ([`hidden_at`]), then one a hidden unit
+/// for its output ([`outputs_at`]).
 fn block_size(game: Game, hidden: usize) -> usize {
-    let n = block_len(game);
-    n + hidden * n + hidden
+    outputs_at(block_len(game), hidden) + hidden
+}
+
+/// Where, in a block of `n` features and `h` hidden units, the `h` weights of feature `i` into
+/// the hidden units start (after the `n` linear weights).
+const fn hidden_at(n: usize, h: usize, i: usize) -> usize {
+    n + i * h
+}
+
+/// Where, in a block of `n` features and `h` hidden units, the `h` output weights of the
+/// hidden units start (after every feature's weights into them).
+const fn outputs_at(n: usize, h: usize) -> usize {
+    hidden_at(n, h, n)
 }
 
 /// The names of the weights of `game` with `hidden` hidden units, in file order: per block a
@@ -419,7 +431,7 @@ impl Weights {
             if let Some(at) = moves_at(game) {
                 w[at] = 1.25;
             }
-            for x in &mut w[n..n + hidden * n] {
+            for x in &mut w[hidden_at(n, hidden, 0)..outputs_at(n, hidden)] {
                 *x = (2.0 * rng.unit_f32() - 1.0) * scale;
             }
         }
@@ -493,7 +505,7 @@ impl Weights {
             // Feature by feature, so the units' sums are independent lanes.
             for (i, &xi) in x[..n].iter().enumerate() {
                 if xi != 0.0 {
-                    for (u, wi) in sums[..h].iter_mut().zip(&w[n + i * h..][..h]) {
+                    for (u, wi) in sums[..h].iter_mut().zip(&w[hidden_at(n, h, i)..][..h]) {
                         *u += wi * xi;
                     }
                 }
@@ -515,7 +527,7 @@ impl Weights {
         let w = self.block(phase);
         let linear = dot(&w[..n], &x[..n]);
         let (h, sums) = self.hidden_sums(w, x);
-        let out = &w[n + n * h..][..h];
+        let out = &w[outputs_at(n, h)..][..h];
         let hidden: f32 = out
             .iter()
             .zip(&sums[..h])
@@ -535,15 +547,15 @@ impl Weights {
             *gi = k * xi;
         }
         if h > 0 {
-            let out = &w[n + n * h..][..h];
+            let out = &w[outputs_at(n, h)..][..h];
             for (i, &xi) in x[..n].iter().enumerate() {
                 for j in 0..h {
                     if sums[j] > 0.0 {
-                        g[n + i * h + j] = k * out[j] * xi;
+                        g[hidden_at(n, h, i) + j] = k * out[j] * xi;
                     }
                 }
             }
-            for (gj, u) in g[n + n * h..].iter_mut().zip(&sums[..h]) {
+            for (gj, u) in g[outputs_at(n, h)..].iter_mut().zip(&sums[..h]) {
                 *gj = k * u.max(0.0);
             }
         }
