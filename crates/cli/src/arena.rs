@@ -342,6 +342,20 @@ fn balance_report(openings: &Openings, balance: Balance, took: Duration) -> Stri
     )
 }
 
+/// The pair of game `index`: games `2k` and `2k + 1` start from opening `k`.
+const fn pair_of(index: usize) -> usize {
+    index / 2
+}
+
+/// Player A's side in game `index`: South in the first game of a pair, North in the second.
+const fn a_side_of(index: usize) -> Side {
+    if index.is_multiple_of(2) {
+        Side::South
+    } else {
+        Side::North
+    }
+}
+
 /// Plays game `index`.
 pub(crate) fn play_game(
     cfg: &Config,
@@ -349,13 +363,9 @@ pub(crate) fn play_game(
     index: usize,
     stop: &AtomicBool,
 ) -> Result<GameResult, String> {
-    let a_side = if index.is_multiple_of(2) {
-        Side::South
-    } else {
-        Side::North
-    };
+    let a_side = a_side_of(index);
     let mut game = GameRecord::new(cfg.start);
-    for &m in &openings.lines[index / 2] {
+    for &m in &openings.lines[pair_of(index)] {
         game.play(m).map_err(|e| format!("opening: {e}"))?;
     }
     let kind = cfg.start.variant().game();
@@ -558,8 +568,8 @@ pub(crate) fn play_games(
     failure.map_or(Ok(()), Err)
 }
 
-/// The pairs of a match whose two games (`2k`, A as South, and `2k + 1`, A as North, from one
-/// opening) are both played, by how they went.
+/// The pairs of a match ([`pair_of`]: two games from one opening, A on each side) whose two
+/// games are both played, by how they went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Pairs {
     /// A won both games.
@@ -579,8 +589,8 @@ impl Pairs {
         let mut first: BTreeMap<usize, usize> = BTreeMap::new();
         let mut pairs = Self::default();
         for (&i, g) in games {
-            let Some(other) = first.remove(&(i / 2)) else {
-                first.insert(i / 2, g.for_a());
+            let Some(other) = first.remove(&pair_of(i)) else {
+                first.insert(pair_of(i), g.for_a());
                 continue;
             };
             match (other, g.for_a()) {
@@ -887,15 +897,10 @@ mod tests {
     #[test]
     fn pairs_count_by_opening() {
         let game = |i: usize, winner: Option<Side>| {
-            let a_side = if i.is_multiple_of(2) {
-                Side::South
-            } else {
-                Side::North
-            };
             (
                 i,
                 GameResult {
-                    a_side,
+                    a_side: a_side_of(i),
                     winner,
                     repetition: false,
                     capped: winner.is_none(),
