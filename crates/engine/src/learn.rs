@@ -1015,7 +1015,13 @@ impl FromStr for Weights {
 /// header.
 const EMBEDDED: &[&str] = &[
     include_str!("../weights/bao-la-kiswahili.txt"),
+    include_str!("../weights/bao-la-kujifunza.txt"),
+    include_str!("../weights/bao-la-kete.txt"),
+    include_str!("../weights/hawalis.txt"),
+    include_str!("../weights/hawalis-4x8.txt"),
     include_str!("../weights/hus.txt"),
+    include_str!("../weights/hus-4x12.txt"),
+    include_str!("../weights/hus-4x16.txt"),
     include_str!("../weights/omweso.txt"),
 ];
 
@@ -1530,8 +1536,14 @@ mod tests {
             assert!(text.len() < 100_000);
         }
         assert_eq!(embedded().len(), EMBEDDED.len());
-        for game in [Game::BaoLaKiswahili, Game::Hus, Game::Omweso] {
-            assert!(learned_weights(game).is_some(), "{}", game.slug());
+        // Every game the learned evaluation can read has weights, and only those.
+        for game in Game::ALL {
+            assert_eq!(
+                learned_weights(game).is_some(),
+                is_learnable(game),
+                "{}",
+                game.slug()
+            );
         }
     }
 
