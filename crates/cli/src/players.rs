@@ -9,7 +9,7 @@ use std::time::Duration;
 use mancala::Game;
 use mancala_engine::{
     AlphaBeta, Greedy, Limits, MAX_THREADS, Mcts, Player, Prom, RandomPlayer, evaluate_learned,
-    evaluate_threats, level, levels,
+    evaluate_threats, level, level_description,
 };
 
 /// What a search player gets when its spec sets no limit and no `--time` is given.
@@ -281,7 +281,7 @@ impl PlayerSpec {
     pub(crate) fn describe(&self, game: Game) -> String {
         match self.kind {
             Kind::Level(n) => {
-                let about = levels(game)[usize::from(n) - 1].description();
+                let about = level_description(game, n).unwrap_or_default();
                 format!("{self} ({about})")
             }
             _ => self.to_string(),

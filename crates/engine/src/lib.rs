@@ -47,8 +47,8 @@ pub use learn::{
 };
 pub use levels::{
     CAPTURE_LEVELS, HAWALIS_LEVELS, KALAH_LEVELS, KIMASAI_LEVELS, KIMASAI_SLIDING_LEVELS,
-    KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, TOP_THREADS, level, level_entry, levels,
-    uses_learned,
+    KUJIFUNZA_LEVELS, LEVEL_NAMES, LEVELS, Level, Style, TOP_THREADS, level, level_description,
+    level_entry, levels, uses_learned,
 };
 pub use mcts::{Mcts, MctsConfig};
 pub use perfect::PerfectKalah;
