@@ -8,7 +8,8 @@
 //! With a log folder (`--log-dir`) a ladder runs in chunks: the openings are drawn once per
 //! game and kept there (`<game>.openings`), each pairing's games are appended to its own log
 //! (`<game>-8v7.log`) as they end, and a later run plays only the games missing. A pairing
-//! whose players have changed (a new table) starts again; its old log is kept as `.old`.
+//! whose players have changed (a new table, or levels that now search with the learned
+//! evaluation, which their descriptions name) starts again; its old log is kept as `.old`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
