@@ -295,6 +295,13 @@ pub fn uses_learned(game: Game) -> bool {
     ) && learned_weights(game).is_some()
 }
 
+/// Whether `level` of `game` searches with the learned evaluation: an alpha-beta level of a
+/// game that [`uses_learned`]. The player ([`level`]) and its description
+/// ([`level_description`]) both ask this.
+fn searches_learned(game: Game, level: &Level) -> bool {
+    level.style == Style::AlphaBeta && uses_learned(game)
+}
+
 /// What level `n` (1 to 8) of `game` is, for people: the level's [`Level::description`], and
 /// for an alpha-beta level of a game whose levels search with the learned evaluation
 /// ([`uses_learned`]), `, learned evaluation`. `None` for another number.
@@ -314,7 +321,7 @@ pub fn uses_learned(game: Game) -> bool {
 pub fn level_description(game: Game, n: u8) -> Option<String> {
     let level = level_entry(game, n)?;
     let mut text = level.description();
-    if level.style == Style::AlphaBeta && uses_learned(game) {
+    if searches_learned(game, &level) {
         text.push_str(", learned evaluation");
     }
     Some(text)
@@ -363,7 +370,7 @@ pub fn level(game: Game, n: u8, seed: u64) -> Option<Box<dyn Player>> {
     let level = level_entry(game, n)?;
     let inner: Box<dyn Player> = match level.style {
         Style::Novice(p) => Box::new(Greedy::novice(seed, p)),
-        Style::AlphaBeta if uses_learned(game) => {
+        Style::AlphaBeta if searches_learned(game, &level) => {
             Box::new(AlphaBeta::with_eval(None, evaluate_learned))
         }
         Style::AlphaBeta => Box::new(AlphaBeta::new(None)),
